@@ -58,7 +58,7 @@ import { interviewRequest } from './entities/interviewRequest';
 import { qualifyRequest } from './entities/qualifyRequest';
 import { liveEvent } from './entities/live/liveEvent';
 import { notification, notificationPreference } from './entities/live/notification';
-import { alertChangedCandidate, alertCompanySetting, alertNews, alertSubscription } from './entities/alert';
+import { alertChangedCandidate, alertCompanySetting, alertMatch, alertNews, alertSubscription } from './entities/alert';
 import { chatMessage, conversation, conversationParticipant } from './entities/chat/conversation';
 import type { EntityDef } from './lib/types';
 
@@ -114,6 +114,7 @@ export const entities: readonly EntityDef[] = [
   notificationPreference,
   alertSubscription,
   alertNews,
+  alertMatch,
   alertChangedCandidate,
   alertCompanySetting,
   conversation,

@@ -96,6 +96,8 @@ export const notifications = {
     markRead: 'Mark as read',
     markAllRead: 'Mark all as read',
     archive: 'Archive',
+    unarchive: 'Move to inbox',
+    actionError: 'Could not update the notification. Try again.',
     unread: 'Unread',
     all: 'All',
     archived: 'Archived',

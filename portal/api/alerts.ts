@@ -10,6 +10,8 @@ export interface AlertState {
   frequency?: AlertFrequency;
   timeZone?: string | null;
   offForCompany?: boolean;
+  /** False while the project is paused or closed: its alerts are silent until it is active again. */
+  projectActive?: boolean;
   newCount: number;
   since?: string | null;
   newCandidateIds: string[];

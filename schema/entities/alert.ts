@@ -30,6 +30,9 @@ export const alertSubscription = defineEntity({
     frequency: f.enum(ALERT_FREQUENCY, { required: true, default: 1 }),
     timeZone: f.string({ required: true, max: 64, default: 'UTC' }),
     matchedUrl: f.text({ max: 4000 }),
+    // When a matching run last recorded what the alert's saved search finds (alert_matches); until the first one, the
+    // alert has no record and its first run records one without announcing anybody.
+    matchedAt: f.datetime(),
     lastAlertedAt: f.datetime(),
     lastEmailedAt: f.datetime(),
     lastLookedAt: f.datetime(),
@@ -63,6 +66,24 @@ export const alertNews = defineEntity({
     ['subscriptionId', 'state', 'firstMatchedAt'],
     ['projectId', 'candidateId'],
   ],
+  permissions: {},
+});
+
+/**
+ * What an alert's saved search found at its last matching run: one row per (subscription, candidate). Only a
+ * candidate who matches now and has no row here is news, so a change that leaves a long-standing match matching (a
+ * currency rate, a renamed skill, a re-import) announces nobody; one who stops matching loses the row and, matching
+ * again later, is news again.
+ */
+export const alertMatch = defineEntity({
+  name: 'alertMatch',
+  table: 'alert_matches',
+  subject: 'AlertMatch',
+  fields: {
+    subscriptionId: f.ref('alertSubscription', { required: true, onDelete: 'cascade', index: false }),
+    candidateId: f.ref('candidate', { required: true, onDelete: 'cascade' }),
+  },
+  indexes: [{ fields: ['subscriptionId', 'candidateId'], unique: true }],
   permissions: {},
 });
 

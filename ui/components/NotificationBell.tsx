@@ -1,14 +1,17 @@
 /**
  * The notification bell of the portal and the console: the unread count ("99+" past 99), loaded on
  * start and kept current by the live channel, and the inbox in a popover (GitHub's model: Unread,
- * All and Archived; a thread opens its subject and is then read; mark one or all read; archive). The inbox
+ * All and Archived; a thread opens its subject and is then read; mark one or all read; archive, and move an archived
+ * one back to the inbox). A mark or a move that fails says so above the list (role="alert") and changes nothing. The inbox
  * shows 25 threads a page, latest first; "Load more" adds the next page while the total holds more, and a refresh
  * (a live event, a thread read or archived) reloads every page shown, so the list keeps its length.
  */
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import DoneOutlined from '@mui/icons-material/DoneOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
 import {
+  Alert,
   Badge,
   Box,
   Button,
@@ -78,6 +81,8 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
   // How many pages of the inbox are shown; back to one when the tab changes.
   const [pages, setPages] = useState(1);
   const [failed, setFailed] = useState(false);
+  // A mark or a move the server refused (or never answered): said above the list until the next one succeeds.
+  const [actionFailed, setActionFailed] = useState(false);
   const [version, setVersion] = useState(0);
 
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
@@ -108,6 +113,13 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
     const r = await api<{ unreadCount: number }>(path, { method: 'POST', body });
     setCount(r.unreadCount);
     refresh();
+  };
+  /** A button's change: a failure is said, not thrown away. */
+  const act = (path: string, body?: Record<string, unknown>) => {
+    change(path, body).then(
+      () => setActionFailed(false),
+      () => setActionFailed(true),
+    );
   };
   const open = async (n: NotificationThread) => {
     if (n.unread) await change(`notifications/${n.id}/read`).catch(() => undefined);
@@ -141,7 +153,7 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
           <Typography variant="subtitle1" component="h2" sx={{ flex: 1, fontWeight: 700 }}>
             {t('notifications.inbox.title')}
           </Typography>
-          <Button size="small" onClick={() => void change('notifications/read-all')} disabled={count === 0}>
+          <Button size="small" onClick={() => act('notifications/read-all')} disabled={count === 0}>
             {t('notifications.inbox.markAllRead')}
           </Button>
         </Box>
@@ -157,6 +169,11 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
           <Tab value="all" label={t('notifications.inbox.all')} />
           <Tab value="archived" label={t('notifications.inbox.archived')} />
         </Tabs>
+        {actionFailed && (
+          <Alert severity="error" sx={{ mx: 2, mt: 1 }} onClose={() => setActionFailed(false)}>
+            {t('notifications.inbox.actionError')}
+          </Alert>
+        )}
         {failed ? (
           <Typography sx={{ p: 2 }} color="error">
             {t('notifications.inbox.loadError')}
@@ -182,7 +199,7 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
                         <IconButton
                           size="small"
                           aria-label={t('notifications.inbox.markRead')}
-                          onClick={() => void change(`notifications/${n.id}/read`)}
+                          onClick={() => act(`notifications/${n.id}/read`)}
                         >
                           <DoneOutlined fontSize="small" />
                         </IconButton>
@@ -193,9 +210,20 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
                         <IconButton
                           size="small"
                           aria-label={t('notifications.inbox.archive')}
-                          onClick={() => void change(`notifications/${n.id}/archive`)}
+                          onClick={() => act(`notifications/${n.id}/archive`)}
                         >
                           <ArchiveOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    {n.archived && (
+                      <Tooltip title={t('notifications.inbox.unarchive')}>
+                        <IconButton
+                          size="small"
+                          aria-label={t('notifications.inbox.unarchive')}
+                          onClick={() => act(`notifications/${n.id}/archive`, { archived: false })}
+                        >
+                          <UnarchiveOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>
                     )}

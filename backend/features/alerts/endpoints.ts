@@ -3,10 +3,14 @@
  *   GET  /alerts/projects/:projectId           the caller's alert on a project and its waiting news
  *   PUT  /alerts/projects/:projectId           {on, frequency?, timeZone?}: turn it on, change or off (a zone both
  *                                              the runtime and PostgreSQL know, else 400 timeZone.errors.invalid)
+ *                                              A project that is not active (paused, closed) takes no new alert:
+ *                                              400 {on: alerts.errors.inactive}; one already on stays, silent
+ *                                              until the project is active again (`projectActive` says which)
  *                                              While the platform has the company's alerts off, only turning on
  *                                              or raising the frequency is 403 alerts.errors.off; a changed
  *                                              frequency starts a new digest period (digest.ts)
- *   GET  /alerts/projects/:projectId/new       the new candidates as search's cards show them to the caller
+ *   GET  /alerts/projects/:projectId/new       the new candidates as search's cards show them to the caller, only those
+ *                                              the caller still reaches in the project (pipeline's `reachableIds`)
  *   POST /alerts/projects/:projectId/looked    the caller saw the news: they stop being new
  *   GET  /alerts/unsubscribe?s=&t=             public page of the digest's link (a scanner's GET changes nothing)
  *   POST /alerts/unsubscribe?s=&t=             public one-click unsubscribe (RFC 8058: the List-Unsubscribe header's
@@ -26,14 +30,16 @@ import type { Actor } from '../../../schema/roles';
 import { flag } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
-import { loadProject, type ProjectRow } from '../pipeline';
+import { loadProject, reachableIds, type ProjectRow } from '../pipeline';
 import { projectRef, type ProjectRef } from '../projects';
 import { labelsFor, loadResults, searchContext } from '../search';
+import { startRecord } from './match';
 import { pendingNewsSql } from './news';
 import { filtersOf } from './searchNews';
 import { validToken } from './tokens';
 import { storableZone } from './zones';
 import { mayReceiveAlerts, personOf, type Person } from '../../../schema/rules/alerts';
+import { PROJECT_STATUS } from '../../../schema/rules/pipeline';
 
 const FREQUENCY_NAME = Object.fromEntries(Object.entries(ALERT_FREQUENCY).map(([k, v]) => [v, k])) as Record<
   number,
@@ -81,6 +87,12 @@ async function refuseRaiseWhenOff(
     throw forbidden('alerts.errors.off');
 }
 
+/** A project that is not active takes no new alert (the run serves active projects only, who.ts); one on stays. */
+async function refuseNewWhenInactive(knex: Knex, project: ProjectRow, key: Record<string, number>): Promise<void> {
+  if (project.status === PROJECT_STATUS.active) return;
+  if (!(await knex('alert_subscriptions').where(key).first('id'))) throw badRequest({ on: 'alerts.errors.inactive' });
+}
+
 /** The caller's alert on the project, as the project page shows it. */
 async function alertState(knex: Knex, project: ProjectRow, person: Person) {
   const sub = await knex('alert_subscriptions')
@@ -101,6 +113,8 @@ async function alertState(knex: Knex, project: ProjectRow, person: Person) {
     frequency: sub ? FREQUENCY_NAME[sub.frequency as number] : 'daily',
     timeZone: (sub?.time_zone as string | undefined) ?? null,
     offForCompany: await companyOff(knex, project.companyId),
+    /** Alerts fire only while the project is active. */
+    projectActive: project.status === PROJECT_STATUS.active,
     /** The project's saved search (its query), which the search page opens. */
     filters: filtersOf(project.currentUrl),
     newCount: news.length,
@@ -187,14 +201,17 @@ export const alertEndpoints = [
       if (body.timeZone !== undefined && !zone) throw badRequest({ timeZone: 'timeZone.errors.invalid' });
       const frequency = body.frequency ? ALERT_FREQUENCY[body.frequency] : undefined;
       await refuseRaiseWhenOff(ctx.knex, project, key, frequency);
+      await refuseNewWhenInactive(ctx.knex, project, key);
       const values = { ...(frequency !== undefined ? { frequency } : {}), ...(zone ? { time_zone: zone } : {}) };
-      // A new alert starts from what the suggested tab shows today: only later matches are news. Its digest period
-      // starts now (the column's default), and again when the frequency changes (digest.ts).
-      await ctx
+      // A new alert starts from what its saved search finds today (startRecord): only later matches are news. Its
+      // digest period starts now (the column's default), and again when the frequency changes (digest.ts).
+      const [sub] = await ctx
         .knex('alert_subscriptions')
         .insert({ ...key, company_id: project.companyId, matched_url: project.currentUrl, ...values })
         .onConflict(['project_id', 'recipient_kind', 'recipient_id'])
-        .merge({ ...values, ...periodRestart(ctx.knex, frequency), updated_at: ctx.knex.fn.now() });
+        .merge({ ...values, ...periodRestart(ctx.knex, frequency), updated_at: ctx.knex.fn.now() })
+        .returning(['id', 'matched_at']);
+      if (!sub.matched_at) await startRecord(ctx.knex, sub.id as number);
       return { eligible: true, ...(await alertState(ctx.knex, project, person)) };
     },
   }),
@@ -208,7 +225,10 @@ export const alertEndpoints = [
     handler: async ({ params, ability, actor, ctx }) => {
       const { project, person } = await projectAndPerson(ctx.knex, ability, actor, params.projectId);
       const state = await alertState(ctx.knex, project, person);
-      const ids = state.newCandidateIds.slice(0, 100).map((c) => Number(c.replace('Candidate:', '')));
+      // Only those the caller still reaches in the project: a card whose profile would answer 404 is not shown.
+      const all = state.newCandidateIds.map((c) => Number(c.replace('Candidate:', '')));
+      const reached = await reachableIds(ctx.knex, ability, actor, project, all);
+      const ids = reached.slice(0, 100);
       const [{ rates }, labels] = await Promise.all([searchContext(ctx.knex), labelsFor(ctx.knex, ability)]);
       // The cards of search, through its face: each candidate's identity as the gate shows it to the caller.
       const docs = await loadResults(ctx.knex, ids, {
@@ -218,7 +238,7 @@ export const alertEndpoints = [
         currency: 'SGD',
         rates,
       });
-      return { docs, newCount: state.newCount, since: state.since };
+      return { docs, newCount: reached.length, since: state.since };
     },
   }),
 

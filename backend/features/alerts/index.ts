@@ -8,7 +8,8 @@
  * - who.ts: who receives a project's alerts, in SQL (the pure rule: schema/rules/alerts.ts);
  * - match.ts: the `match_alerts` run over the candidates changed since the last one, every
  *   project's saved search asked at once through search's conditions, the gate's statuses per
- *   viewer, nobody already in the pipeline, hidden or seen; a candidate counts once per person;
+ *   viewer, nobody already in the pipeline, hidden or seen; news only of who the search did not find at the last
+ *   run (`alert_matches`, recorded when the alert is turned on); a candidate counts once per person;
  * - news.ts: what still counts as news (a paused candidate drops out of an unsent digest);
  * - notice.ts: the in-app notification; digest.ts: the `send_alert_digests` email;
  * - searchNews.ts: the caller's alerts and their new candidates, for the search page's "N new since";

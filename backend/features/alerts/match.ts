@@ -6,15 +6,25 @@
  * once: each project's conditions are the suggested tab's own (pipeline's `savedSearch`, built by
  * search's `buildFilters`), written as branches of one statement per chunk of projects, so a run
  * costs a few statements over the changed set rather than one search of the whole pool per
- * project. A project whose filters changed since its last run is asked of the whole pool instead,
- * after the news of its old filters not yet looked at nor emailed is removed (what still matches is
- * found again; a cleared filter leaves no news).
+ * project. What each subscription's search finds lands in `alert_run_hits`; the rest is set
+ * operations in PostgreSQL against `alert_matches`, what the search found at the last run:
+ * - news is who is found now and was not then (a change that leaves a match matching, such as a
+ *   currency rate rewriting every salary, a renamed skill or a re-import, announces nobody);
+ * - news waiting to be looked at that the search no longer finds is dropped (and is news again if
+ *   found again later), and `alert_matches` becomes what was found.
+ * An alert's first run (`matched_at` null: a new alert, or one older than the record) asks the whole
+ * pool and records it without news: only later matches are news. A project whose filters changed
+ * since its last run is asked of the whole pool too: what the new filters find and the old did not
+ * is news (at most FULL_POOL_LIMIT, newest first), the waiting news they no longer find is dropped
+ * (a cleared filter finds nobody).
  *
  * Per subscriber the rule of who reaches whom applies as the suggested tab applies it: the
  * statuses the viewer meets, a company's saved search without the admins' filters, and nobody
  * already in the project's pipeline, hidden or seen there (any project row). A candidate counts
  * once per subscriber (the unique row in alert_news). A changed candidate the viewer no longer
  * meets (paused, deactivated) drops out of every digest not yet sent.
+ * Only subscriptions a run serves (who.ts: active projects, companies with alerts on) are asked;
+ * a paused project's record stays as it was, so on its return only changed candidates are asked.
  */
 import type { Knex } from 'knex';
 import { abilityFor } from '../../../schema/ability';
@@ -39,14 +49,24 @@ interface SubscriptionRow {
   adminType: number | null;
   userCompanyId: number | null;
   matchedUrl: string | null;
+  matchedAt: Date | null;
   project: ProjectRow;
 }
+
+/**
+ * How a run asks a subscription's saved search: of the changed candidates; of the whole pool when its filters changed
+ * since its last run (news: what the new filters find that the old did not); of the whole pool without news at its
+ * first run (what it finds then is its starting record).
+ */
+type Mode = 'changed' | 'refilter' | 'baseline';
+const modeOf = (s: SubscriptionRow): Mode =>
+  s.matchedAt === null ? 'baseline' : (s.matchedUrl ?? '') !== (s.project.currentUrl ?? '') ? 'refilter' : 'changed';
 
 /** One saved search asked on behalf of the subscribers who share a project and a kind of viewer. */
 interface Group {
   projectId: number;
   subscriptionIds: number[];
-  wholePool: boolean;
+  mode: Mode;
   sql: string;
   bindings: unknown[];
 }
@@ -72,16 +92,17 @@ function actorOf(s: SubscriptionRow): Actor {
 }
 
 /** The subscriptions the run serves: eligible people on active projects of companies with alerts on. */
-async function subscriptions(trx: Knex.Transaction): Promise<SubscriptionRow[]> {
+async function subscriptions(trx: Knex.Transaction, only?: number): Promise<SubscriptionRow[]> {
   const { rows } = await trx.raw(
-    `select s.id, s.recipient_kind, s.recipient_id, s.matched_url, u.role as sub_role, a.role as admin_type,
+    `select s.id, s.recipient_kind, s.recipient_id, s.matched_url, s.matched_at, u.role as sub_role, a.role as admin_type,
             u.company_id as user_company_id,
             p.id as p_id, p.guid, p.title, p.company_id, p.owner_id, p.advocate_id, p.project_type, p.plan, p.status,
             p.current_url, p.is_admin_project, p.shared_user_ids, p.shared_with_company
        from alert_subscriptions s join projects p on p.id = s.project_id
        ${subscriberJoins}
-      where ${mayReceiveSql} and ${companyOnSql}
+      where ${mayReceiveSql} and ${companyOnSql} ${only === undefined ? '' : 'and s.id = ?'}
       order by s.project_id, s.id`,
+    only === undefined ? [] : [only],
   );
   return (rows as Record<string, unknown>[]).map((r) => ({
     id: r.id as number,
@@ -91,6 +112,7 @@ async function subscriptions(trx: Knex.Transaction): Promise<SubscriptionRow[]> 
     adminType: r.admin_type as number | null,
     userCompanyId: r.user_company_id as number | null,
     matchedUrl: r.matched_url as string | null,
+    matchedAt: (r.matched_at as Date | null) ?? null,
     project: {
       id: r.p_id as number,
       guid: r.guid as string,
@@ -117,8 +139,7 @@ async function groupsOf(trx: Knex.Transaction, subs: SubscriptionRow[]): Promise
   const { stats, rates } = await searchContext(trx as Knex);
   const byKey = new Map<string, SubscriptionRow[]>();
   for (const s of subs) {
-    const wholePool = (s.matchedUrl ?? '') !== (s.project.currentUrl ?? '');
-    const key = `${s.project.id}:${viewerOf(actorOf(s))}:${wholePool}`;
+    const key = `${s.project.id}:${viewerOf(actorOf(s))}:${modeOf(s)}`;
     byKey.set(key, [...(byKey.get(key) ?? []), s]);
   }
   const groups: Group[] = [];
@@ -135,7 +156,7 @@ async function groupsOf(trx: Knex.Transaction, subs: SubscriptionRow[]): Promise
     groups.push({
       projectId: first.project.id,
       subscriptionIds: members.map((m) => m.id),
-      wholePool: (first.matchedUrl ?? '') !== (first.project.currentUrl ?? ''),
+      mode: modeOf(first),
       sql: found.sql,
       bindings: found.bindings,
     });
@@ -143,40 +164,130 @@ async function groupsOf(trx: Knex.Transaction, subs: SubscriptionRow[]): Promise
   return groups;
 }
 
-/** Inserts the news of a chunk of groups asked of `source` (aliased `d`); returns the subscriptions that gained news and how many rows. */
-async function askChunk(
-  trx: Knex.Transaction,
-  chunk: Group[],
-  source: string,
-  limit?: number,
-): Promise<{ subs: Set<number>; count: number }> {
+/** Records what a chunk of groups' saved searches find of `source` (aliased `d`) in `alert_run_hits`, per subscription. */
+async function collectHits(trx: Knex.Transaction, chunk: Group[], source: string): Promise<void> {
   const branches: string[] = [];
   const bindings: unknown[] = [];
   chunk.forEach((g, i) => {
-    const tail = limit ? ` order by d.created_at desc limit ${limit}` : '';
-    branches.push(`(select ${i}::int as g, ?::int as project_id, d.id from ${source} d where ${g.sql}${tail})`);
+    branches.push(`(select ${i}::int as g, ?::int as project_id, d.id from ${source} d where ${g.sql})`);
     bindings.push(g.projectId, ...g.bindings);
   });
-  const groupIds = chunk.flatMap((g, i) => g.subscriptionIds.map(() => i));
-  const subIds = chunk.flatMap((g) => g.subscriptionIds);
-  const { rows } = await trx.raw(
-    `insert into alert_news (subscription_id, project_id, candidate_id, first_matched_at, state)
-     select gs.sub, m.project_id, m.id, now(), ${ALERT_NEWS_STATE.new}
+  await trx.raw(
+    `insert into alert_run_hits (sub, project_id, id)
+     select gs.sub, m.project_id, m.id
        from (${branches.join(' union all ')}) m
        join unnest(?::int[], ?::int[]) as gs(g, sub) on gs.g = m.g
-      where not exists (select 1 from project_candidates pc where pc.project_id = m.project_id and pc.candidate_id = m.id)
-     on conflict (subscription_id, candidate_id) do nothing
-     returning subscription_id`,
-    [...bindings, groupIds, subIds] as Knex.RawBinding[],
+     on conflict do nothing`,
+    [
+      ...bindings,
+      chunk.flatMap((g, i) => g.subscriptionIds.map(() => i)),
+      chunk.flatMap((g) => g.subscriptionIds),
+    ] as Knex.RawBinding[],
   );
-  const out = rows as { subscription_id: number }[];
-  return { subs: new Set(out.map((r) => r.subscription_id)), count: out.length };
+}
+
+/** SQL over `alert_news n` or `alert_matches am` (`col`): limited to the run's changed candidates, or not. */
+const scopeSql = (col: string, changedOnly: boolean) =>
+  changedOnly ? `and ${col} in (select id from alert_run_ids)` : '';
+
+/**
+ * The news of `subs`: who their saved search finds now (`alert_run_hits`) and did not find at their last run
+ * (`alert_matches`), nobody already in the pipeline; at most `limit` per subscription, newest first. News dropped
+ * earlier (the candidate had stopped matching) is news again.
+ */
+async function announce(trx: Knex.Transaction, subs: number[], limit?: number) {
+  if (!subs.length) return [];
+  const { rows } = await trx.raw(
+    `insert into alert_news (subscription_id, project_id, candidate_id, first_matched_at, state)
+     select sub, project_id, id, now(), ${ALERT_NEWS_STATE.new} from (
+       select h.sub, h.project_id, h.id, row_number() over (partition by h.sub order by d.created_at desc, h.id desc) as rn
+         from alert_run_hits h join candidate_search_documents d on d.id = h.id
+        where h.sub = any(?::int[])
+          and not exists (select 1 from alert_matches am where am.subscription_id = h.sub and am.candidate_id = h.id)
+          and not exists (select 1 from project_candidates pc where pc.project_id = h.project_id and pc.candidate_id = h.id)
+     ) m where ${limit ? `m.rn <= ${limit}` : 'true'}
+     on conflict (subscription_id, candidate_id) do update
+       set state = excluded.state, first_matched_at = excluded.first_matched_at, emailed_at = null
+       where alert_news.state = ${ALERT_NEWS_STATE.dropped}
+     returning subscription_id`,
+    [subs],
+  );
+  return (rows as { subscription_id: number }[]).map((r) => r.subscription_id);
 }
 
 /**
- * One run, in one transaction (safe to run twice: the changed marks it consumed return with a
- * rollback, and news rows are unique). `changedOnly` false asks every project of the whole pool
- * (what the benchmark compares against).
+ * Brings `subs`' record of what their saved search finds up to this run (of the changed candidates, or of the whole
+ * pool), and drops their news waiting to be looked at that it no longer finds; returns how many news rows dropped.
+ */
+async function remember(trx: Knex.Transaction, subs: number[], changedOnly: boolean): Promise<number> {
+  if (!subs.length) return 0;
+  const missing = (alias: string, col: string) =>
+    `not exists (select 1 from alert_run_hits h where h.sub = ${alias}.subscription_id and h.id = ${alias}.${col})`;
+  const dropped = await trx.raw(
+    `update alert_news n set state = ${ALERT_NEWS_STATE.dropped}
+      where n.subscription_id = any(?::int[]) and n.state = ${ALERT_NEWS_STATE.new}
+        ${scopeSql('n.candidate_id', changedOnly)} and ${missing('n', 'candidate_id')}`,
+    [subs],
+  );
+  await trx.raw(
+    `delete from alert_matches am where am.subscription_id = any(?::int[])
+        ${scopeSql('am.candidate_id', changedOnly)} and ${missing('am', 'candidate_id')}`,
+    [subs],
+  );
+  await trx.raw(
+    `insert into alert_matches (subscription_id, candidate_id)
+     select sub, id from alert_run_hits where sub = any(?::int[]) on conflict do nothing`,
+    [subs],
+  );
+  return dropped.rowCount ?? 0;
+}
+
+/** Copies the changed candidates' search documents into a small table with the index kinds search's conditions use. */
+async function changedDocs(trx: Knex.Transaction): Promise<void> {
+  await trx.raw(`create temp table alert_run_docs on commit drop as
+    select d.* from candidate_search_documents d join alert_run_ids x on x.id = d.id`);
+  await trx.raw('create index on alert_run_docs using gin (facet_values, vector)');
+  await trx.raw('create index on alert_run_docs (salary_sgd)');
+  await trx.raw('analyze alert_run_docs');
+}
+
+const hitsTable = (trx: Knex.Transaction) =>
+  trx.raw('create temp table alert_run_hits (sub int, project_id int, id int, primary key (sub, id)) on commit drop');
+
+/** The filters each subscription was matched with, and when: a later change of them asks the whole pool again. */
+const markMatched = (trx: Knex.Transaction, subs: number[]) =>
+  trx.raw(
+    `update alert_subscriptions s set matched_url = p.current_url, matched_at = now() from projects p
+      where p.id = s.project_id and s.id = any(?::int[])
+        and (s.matched_at is null or s.matched_url is distinct from p.current_url)`,
+    [subs],
+  );
+
+/**
+ * Records what a new alert's saved search finds today, announcing nobody: only later matches are news (the PUT that
+ * turns it on). An alert the run would not serve yet (its company's alerts off) is recorded at its first run.
+ */
+export async function startRecord(knex: Knex, subscriptionId: number): Promise<void> {
+  await knex.transaction(async (trx) => {
+    const subs = (await subscriptions(trx, subscriptionId)).filter((s) => s.matchedAt === null);
+    if (!subs.length) return;
+    await hitsTable(trx);
+    for (const g of await groupsOf(trx, subs)) await collectHits(trx, [g], 'candidate_search_documents');
+    await remember(
+      trx,
+      subs.map((s) => s.id),
+      false,
+    );
+    await markMatched(
+      trx,
+      subs.map((s) => s.id),
+    );
+  });
+}
+
+/**
+ * One run, in one transaction (safe to run twice: the changed marks it consumed return with a rollback, and news and
+ * match rows are unique).
  */
 export async function matchAlerts(knex: Knex): Promise<RunResult> {
   return knex.transaction(async (trx) => {
@@ -196,45 +307,30 @@ export async function matchAlerts(knex: Knex): Promise<RunResult> {
     );
     result.dropped = dropped.rowCount ?? 0;
     if (!subs.length) return result;
-    // A subscription whose filters changed (or were cleared) since its last run: the news of the old filters that is
-    // still new and not yet emailed goes; the whole pool is asked of the new filters below, which finds again those
-    // that still match.
-    const refiltered = subs.filter((s) => (s.matchedUrl ?? '') !== (s.project.currentUrl ?? '')).map((s) => s.id);
-    if (refiltered.length)
-      await trx('alert_news')
-        .whereIn('subscription_id', refiltered)
-        .where('state', ALERT_NEWS_STATE.new)
-        .whereNull('emailed_at')
-        .delete();
+    await hitsTable(trx);
     const groups = await groupsOf(trx, subs);
     result.groups = groups.length;
-    const alerted = new Set<number>();
-    const changedGroups = groups.filter((g) => !g.wholePool);
+    const changedGroups = groups.filter((g) => g.mode === 'changed');
     if (result.changed && changedGroups.length) {
-      await trx.raw(`create temp table alert_run_docs on commit drop as
-        select d.* from candidate_search_documents d join alert_run_ids x on x.id = d.id`);
-      // The changed documents under the index kinds search's conditions are written for.
-      await trx.raw('create index on alert_run_docs using gin (facet_values, vector)');
-      await trx.raw('create index on alert_run_docs (salary_sgd)');
-      await trx.raw('analyze alert_run_docs');
-      for (let i = 0; i < changedGroups.length; i += CHUNK) {
-        const { subs: got, count } = await askChunk(trx, changedGroups.slice(i, i + CHUNK), 'alert_run_docs');
-        got.forEach((s) => alerted.add(s));
-        result.news += count;
-      }
+      await changedDocs(trx);
+      for (let i = 0; i < changedGroups.length; i += CHUNK)
+        await collectHits(trx, changedGroups.slice(i, i + CHUNK), 'alert_run_docs');
     }
-    for (const g of groups.filter((x) => x.wholePool)) {
-      const { subs: got, count } = await askChunk(trx, [g], 'candidate_search_documents', FULL_POOL_LIMIT);
-      got.forEach((s) => alerted.add(s));
-      result.news += count;
-    }
-    // The filters each subscription was matched with: a later change of them asks the whole pool again.
-    await trx.raw(
-      `update alert_subscriptions s set matched_url = p.current_url from projects p
-        where p.id = s.project_id and s.id = any(?::int[]) and s.matched_url is distinct from p.current_url`,
-      [subs.map((s) => s.id)],
+    for (const g of groups.filter((x) => x.mode !== 'changed'))
+      await collectHits(trx, [g], 'candidate_search_documents');
+    const ids = (mode: Mode) => subs.filter((s) => modeOf(s) === mode).map((s) => s.id);
+    const alerted = [
+      ...(result.changed ? await announce(trx, ids('changed')) : []),
+      ...(await announce(trx, ids('refilter'), FULL_POOL_LIMIT)),
+    ];
+    result.news = alerted.length;
+    if (result.changed) result.dropped += await remember(trx, ids('changed'), true);
+    result.dropped += await remember(trx, [...ids('refilter'), ...ids('baseline')], false);
+    await markMatched(
+      trx,
+      subs.map((s) => s.id),
     );
-    result.alerted = [...alerted];
+    result.alerted = [...new Set(alerted)];
     return result;
   });
 }

@@ -19,7 +19,7 @@ export { projectPlace } from './reach';
 export { loadProject, type ProjectRow } from './access';
 export { savedSearch } from './tabs';
 export { queueCuratedEmail } from './curatedEmail';
-export { placesOf, requireReach } from './reach';
+export { placesOf, reachableIds, requireReach } from './reach';
 export { reachesCandidate } from './reachAnywhere';
 export { pipelineStatsOfMany, type StageStats } from './stats';
 export { moveCandidates } from './recruitment';

@@ -9,15 +9,20 @@
  * While the platform has the company's alerts off, a subscribed person may still lower their digest or turn the
  * alert off (the switch stays enabled while subscribed); turning on or raising the frequency is refused.
  * Shown only to the people who receive the project's alerts (its owner, shared members, advocate).
+ * Its own load, and the new candidates' cards, say while they load and when they fail (with a retry); turning the
+ * alert off while candidates are new asks first, as it forgets them. A project that is not active (paused, closed)
+ * takes no new alert: the panel says its alerts resume when it is active again.
  */
 import {
   Alert,
   Box,
   Button,
   Chip,
+  CircularProgress,
   FormControl,
   FormControlLabel,
   InputLabel,
+  LinearProgress,
   MenuItem,
   Paper,
   Select,
@@ -43,6 +48,7 @@ import { startEarly, takeOpening } from '../../../ui/api/openingFetch';
 import { useNotify } from '../../app/notify';
 import { readerZone } from '../../../schema/rules/timeZones';
 import { formatDate } from '../../../schema/rules/dates';
+import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { NotesSection } from '../pipeline/NotesSection';
 import { TimeZonePicker } from '../pipeline/TimeZonePicker';
 import { ProfilePanel } from '../search/ProfilePanel';
@@ -79,6 +85,10 @@ export function ProjectAlerts({ projectId, boardProjectId = projectId, children 
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   // The project whose alert state has answered (or failed to): the panel's place is known from then on.
   const [settled, setSettled] = useState<string>();
+  // The panel's own load and the new cards' load that failed; a retry bumps `attempt`.
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [cardsFailed, setCardsFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -87,22 +97,26 @@ export function ProjectAlerts({ projectId, boardProjectId = projectId, children 
         startTransition(() => {
           setState(found);
           setFresh(new Set(found.newCandidateIds));
+          setLoadFailed(false);
         }),
       )
-      .catch(() => undefined)
+      .catch(() => !controller.signal.aborted && setLoadFailed(true))
       // The workspace is drawn once the state has settled: as a transition, in slices rather than one long task.
       .finally(() => !controller.signal.aborted && startTransition(() => setSettled(projectId)));
     return () => controller.abort();
-  }, [projectId]);
+  }, [projectId, attempt]);
 
   useEffect(() => {
     if (!showNew || !state?.subscribed) return;
     const controller = new AbortController();
+    setCards(undefined);
+    setCardsFailed(false);
     alertNewCards(projectId, controller.signal)
       .then((found) => setCards(found.docs))
-      .catch(() => undefined);
+      .catch(() => !controller.signal.aborted && setCardsFailed(true));
     return () => controller.abort();
-  }, [projectId, showNew, state?.subscribed]);
+  }, [projectId, showNew, state?.subscribed, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   const save = useCallback(
     async (body: { on: boolean; frequency?: AlertFrequency; timeZone?: string }) => {
@@ -133,12 +147,20 @@ export function ProjectAlerts({ projectId, boardProjectId = projectId, children 
   // alone and then beside the panel, it was drawn anew and asked for its candidates a second time).
   return (
     <>
+      {settled !== projectId && <LinearProgress sx={{ mb: 2 }} data-testid="alert-loading" />}
+      {loadFailed && !state && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="alert-load-error" action={<Retry onClick={retry} />}>
+          {t('alerts.panel.loadError')}
+        </Alert>
+      )}
       {state?.eligible && (
         <AlertPanel
           projectId={boardProjectId}
           state={state}
           showNew={showNew}
           cards={cards}
+          cardsFailed={cardsFailed}
+          onRetry={retry}
           onSave={save}
           onShowAll={showAll}
         />
@@ -153,16 +175,32 @@ interface PanelProps {
   state: AlertState;
   showNew: boolean;
   cards: SearchDoc[] | undefined;
+  cardsFailed: boolean;
+  onRetry(): void;
   onSave(body: { on: boolean; frequency?: AlertFrequency; timeZone?: string }): Promise<void>;
   onShowAll(): Promise<void>;
 }
 
+const Retry = ({ onClick }: { onClick(): void }) => (
+  <Button color="inherit" size="small" onClick={onClick}>
+    {t('alerts.panel.retry')}
+  </Button>
+);
+
 /** The switch, the frequency and time zone, "N new since <day>" and, with `?new=1`, the new candidates' cards. */
-function AlertPanel({ projectId, state, showNew, cards, onSave: save, onShowAll: showAll }: PanelProps) {
+function AlertPanel(props: PanelProps) {
+  const { projectId, state, showNew, cards, cardsFailed, onRetry, onSave: save, onShowAll: showAll } = props;
   const [params, editParams] = useAddressParams();
   const { viewer } = useAuth();
   const [profileOf, setProfileOf] = useState<string>();
+  // Turning the alert off forgets its new candidates: asked first while there are some.
+  const [askOff, setAskOff] = useState(false);
   const line = newSince(state.newCount, state.since);
+  const inactive = state.projectActive === false;
+  const toggle = (on: boolean) => {
+    if (!on && state.newCount > 0) setAskOff(true);
+    else void save({ on, timeZone: state.timeZone ?? readerZone() });
+  };
   return (
     <>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="project-alerts">
@@ -172,8 +210,8 @@ function AlertPanel({ projectId, state, showNew, cards, onSave: save, onShowAll:
             control={
               <Switch
                 checked={state.subscribed}
-                disabled={state.offForCompany && !state.subscribed}
-                onChange={(e) => void save({ on: e.target.checked, timeZone: state.timeZone ?? readerZone() })}
+                disabled={(state.offForCompany || inactive) && !state.subscribed}
+                onChange={(e) => toggle(e.target.checked)}
               />
             }
             label={t('alerts.panel.on')}
@@ -210,6 +248,11 @@ function AlertPanel({ projectId, state, showNew, cards, onSave: save, onShowAll:
             {t('alerts.panel.offByPlatform')}
           </Alert>
         )}
+        {inactive && (
+          <Alert severity="info" sx={{ mt: 1 }} data-testid="alert-inactive">
+            {t('alerts.panel.inactive')}
+          </Alert>
+        )}
         {line && (
           <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
             <Chip color="secondary" size="small" label={line} data-testid="alert-new-since" />
@@ -235,6 +278,17 @@ function AlertPanel({ projectId, state, showNew, cards, onSave: save, onShowAll:
           </Stack>
         )}
       </Paper>
+      {showNew && !cards && !cardsFailed && (
+        <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }} data-testid="alert-new-loading">
+          <CircularProgress size={20} />
+          <Typography color="text.secondary">{t('alerts.panel.loadingNew')}</Typography>
+        </Stack>
+      )}
+      {showNew && cardsFailed && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="alert-new-error" action={<Retry onClick={onRetry} />}>
+          {t('alerts.panel.newError')}
+        </Alert>
+      )}
       {showNew && cards && cards.length === 0 && (
         <Alert
           severity="info"
@@ -268,6 +322,18 @@ function AlertPanel({ projectId, state, showNew, cards, onSave: save, onShowAll:
           ))}
         </Stack>
       )}
+      <ConfirmDialog
+        open={askOff}
+        title={t('alerts.panel.offTitle')}
+        message={t('alerts.panel.offMessage', { count: state.newCount })}
+        confirmLabel={t('alerts.panel.offConfirm')}
+        destructive
+        onClose={() => setAskOff(false)}
+        onConfirm={() => {
+          setAskOff(false);
+          void save({ on: false });
+        }}
+      />
       <ProfilePanel
         id={profileOf}
         projectId={projectId}
