@@ -35,6 +35,8 @@ export const credits = {
     buy: 'Buy credits',
     empty: 'No credits yet',
     emptyLog: 'No credit movements yet',
+    emptyOwn: 'No credits yet. Use Buy credits at the top of this page to add some.',
+    emptyLogOwn: 'No credit movements yet. Buy credits at the top of this page to start.',
     expires: 'Expires',
     remaining: 'Left',
     added: 'Added',
@@ -83,7 +85,13 @@ export const credits = {
     pageOf: 'Page {page} of {pages}',
     trialUntil: 'Free trial until {date}: plan charges are free until then.',
     loadError: 'Could not load your credits',
-    paymentSuccess: 'Payment received. Your credits are added as soon as the payment is confirmed.',
+    paymentChecking: 'Checking your payment for order {orderNumber}…',
+    paymentAwaiting:
+      'Waiting for your bank to confirm the payment for order {orderNumber}. Your {credits} credits are added once it does, and we email you either way.',
+    paymentPaid: 'Payment received: the {credits} credits of order {orderNumber} are in your balance.',
+    paymentFailed:
+      'The payment for order {orderNumber} did not go through, and no credits were added. You can buy credits again.',
+    paymentUnknown: 'The order {orderNumber} could not be found.',
     paymentCancelled: 'Payment cancelled. Nothing was charged.',
     back: 'Back to credits',
   },
@@ -98,6 +106,17 @@ export const credits = {
     instantPurchaseErrorMessage: 'Could not start the card payment. Please try again.',
     decrease: 'One credit less',
     increase: 'One credit more',
+    atLeastOne: 'Enter at least 1 credit',
+  },
+  emails: {
+    confirmed: {
+      subject: 'Payment confirmed: order {orderNumber}',
+      text: 'Your bank confirmed the payment for order {orderNumber}: {credits} {product} credits are now in your balance.\n\nSee your credits: {link}',
+    },
+    failed: {
+      subject: 'Payment failed: order {orderNumber}',
+      text: 'The payment for order {orderNumber} ({credits} {product} credits) did not go through, so no credits were added and the order is cancelled. You can buy credits again at any time.\n\nSee your credits: {link}',
+    },
   },
   testCheckout: {
     banner: 'TEST MODE: no real payment happens. This page stands in for the card payment provider.',

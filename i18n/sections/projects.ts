@@ -8,6 +8,7 @@ export const projectMessages = {
     alreadyGuaranteed: 'This candidate is already guaranteed',
     guaranteeNeedsPower: 'Only the candidates of a Power project can be guaranteed. Upgrade the project first.',
     alreadyCancelled: 'This project is already set to end with its current cycle',
+    notCancelled: 'This project is not set to end with its current cycle',
     inactive: 'This project is inactive',
     companyOnHold: 'The company is pending or inactive: its projects stay inactive until it is active again',
     companyFixed: 'A project stays with the company it was created for',

@@ -240,6 +240,8 @@ export const projectsPortal = {
       upgrade: 'Upgrade to Power ({credits} credit)',
       cancel: 'Cancel project',
       duplicate: 'Duplicate',
+      keepRenewing: 'Keep renewing',
+      cancelNow: 'Cancel now',
     },
     done: {
       pause: 'Project paused',
@@ -249,6 +251,8 @@ export const projectsPortal = {
       upgrade: 'Project upgraded to Power',
       cancel: 'Project cancelled',
       duplicate: 'Project duplicated',
+      keepRenewing: 'The project keeps renewing',
+      cancelNow: 'Project cancelled',
     },
     freeCopyNeedsSlot:
       'A copy of a free project needs your free slot, which this project holds: close it or upgrade it to Power first.',
@@ -278,6 +282,12 @@ export const projectsPortal = {
           'Upgrading costs {credits} credit and starts a {days}-day cycle with the full pipeline: interviews, offers and placements.',
       },
       cancel: { title: 'Cancel this Power project?', message: 'Choose when the project ends.' },
+      keepRenewing: {
+        title: 'Keep this project renewing?',
+        message:
+          'The project no longer closes at the end of its cycle: on {date} it renews for {credits} credit, and every {days} days after.',
+      },
+      cancelNow: { title: 'Cancel this project now?', message: 'The project becomes inactive today.' },
       duplicate: {
         title: 'Duplicate this project?',
         message: 'A new active project with the same description, requirements and search filters, without candidates.',

@@ -1,2 +1,19 @@
-/** The credit calls (spec section 7, Credits), shared with the console. */
+/** The credit calls (spec section 7, Credits), shared with the console, and the portal's order state. */
+import { api } from '../../ui/api/client';
+
 export * from '../../ui/credits/creditsApi';
+
+/** An order as the credits page shows it after a checkout: GET credit/order/:number. */
+export interface OrderState {
+  orderNumber: string;
+  /** pending: no word from the provider yet; awaiting: completed, the bank still confirms the payment. */
+  state: 'pending' | 'awaiting' | 'paid' | 'cancelled';
+  quantity: number;
+  total: number;
+  currency: string;
+  paidAt: string | null;
+}
+
+export const orderStateApi = {
+  get: (orderNumber: string) => api<OrderState>(`credit/order/${encodeURIComponent(orderNumber)}`),
+};

@@ -177,6 +177,8 @@ export const projectsApi = {
     (await json<Answer<Project>>('projects/duplicate-project', 'POST', { projectId })).data,
   cancel: (projectId: string, when: 'now' | 'cycleEnd') =>
     json<Answer<Project>>('projects/cancel', 'POST', { projectId, when }),
+  /** Withdraws a Power project's cancellation at the end of its cycle. */
+  keepRenewing: (projectId: string) => json<Answer<Project>>('projects/keep-renewing', 'POST', { projectId }),
   upgrade: (projectId: string) => json<Answer<Project>>('projects/upgrade', 'POST', { projectId }),
   guarantee: (projectId: string, candidateId: string) =>
     json<{ success: boolean }>('projects/guarantee', 'POST', { projectId, candidateId }),

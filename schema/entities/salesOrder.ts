@@ -35,6 +35,8 @@ export const salesOrder = defineEntity({
     lotId: f.ref('creditLot', { onDelete: 'restrict', readOnly: true }),
     createdByAdminId: f.ref('admin', { onDelete: 'set null', readOnly: true }),
     paidAt: f.datetime({ readOnly: true }),
+    /** When Stripe reported the checkout completed with its payment still under way (a bank debit): not expired. */
+    awaitingPaymentSince: f.datetime({ readOnly: true, hidden: true }),
     ...f.timestamps(),
   },
   permissions: {

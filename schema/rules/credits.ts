@@ -122,6 +122,24 @@ export function expiryDateError(value: unknown, today?: string): string | null {
   return null;
 }
 
+/**
+ * An admin's update of a lot (spec section 5): the rules of what an admin types apply to what they
+ * change. The lot's current amount is accepted as it stands, whole halves included (a guarantee
+ * leaves 9.5), and its current expiry too, even when it is today; a changed amount must be a whole
+ * number from 1 to 100,000 and a changed expiry fall in the window.
+ */
+export function updatedCreditsError(value: unknown, current: number): string | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n === 'number' && n === current && isWholeHalves(n)) return null;
+  return noOfCreditsError(value);
+}
+
+/** The error key of a lot's updated expiry (see updatedCreditsError): an unchanged expiry is accepted. */
+export function updatedExpiryError(value: unknown, current: string, today?: string): string | null {
+  if (value === current) return null;
+  return expiryDateError(value, today);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Pricing
 

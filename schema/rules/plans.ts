@@ -144,6 +144,16 @@ export function cancelDecision(p: PlanProject, when: CancelWhen): Refusal | { ok
 }
 
 /**
+ * Keeping a Power project renewing after it was cancelled for the end of its cycle: while the cycle
+ * runs, the cancellation is withdrawn and the cycle's end renews it as before.
+ */
+export function keepRenewingDecision(p: PlanProject): Refusal | { ok: true } {
+  if (!isOpen(p.status)) return refuse('project.errors.inactive');
+  if (p.plan !== PROJECT_PLAN.power || !p.cancelAtCycleEnd) return refuse('project.errors.notCancelled');
+  return { ok: true };
+}
+
+/**
  * Guaranteeing a candidate of the project: 0.5 credit, once per candidate, and only on a Power project (a free one
  * cannot move a candidate to offered, where the guarantee is offered, so it would sell nothing).
  */

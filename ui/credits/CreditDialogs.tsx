@@ -1,6 +1,7 @@
 /**
  * The admin's credit dialogs, shared by the portal's and the console's credits lists: add or update
- * credits (company, number of credits, expiry; every message of spec sections 5 and 8; Save is
+ * credits (company, number of credits, expiry; every message of spec sections 5 and 8, which an update
+ * applies only to what the admin changed, so a lot of 9.5 keeps its half; Save is
  * disabled and reads 'Saving…' while the request runs, so a double click sends it once; on success a
  * toast, the list reloads and the dialog closes after 3 seconds; the server's refusal of the same add
  * repeated within 2 minutes shows at the number of credits), delete a lot (the confirmation
@@ -29,6 +30,8 @@ import {
   formatMoney,
   noOfCreditsError,
   quoteCredits,
+  updatedCreditsError,
+  updatedExpiryError,
   type Pricing,
 } from '../../schema/rules/credits';
 import { t } from '../../i18n';
@@ -87,9 +90,10 @@ export function CreditFormDialog({
     if (inFlight.current || done) return;
     const local: Record<string, string> = {};
     if (!company) local.companyId = 'company.errors.required';
-    const creditsError = noOfCreditsError(credits);
+    // An update checks only what the admin changed: the lot's own 9.5, or its expiry of today, stands.
+    const creditsError = lot ? updatedCreditsError(credits, lot.noOfCredits) : noOfCreditsError(credits);
     if (creditsError) local.noOfCredits = creditsError;
-    const expiryError = expiryDateError(expiry);
+    const expiryError = lot ? updatedExpiryError(expiry, lot.expiryDate) : expiryDateError(expiry);
     if (expiryError) local.expiryDate = expiryError;
     setErrors(local);
     setMessage(undefined);

@@ -6,7 +6,9 @@
  *   GET    credit/balance       a company's balance and lots (companies: their own)
  *   POST   credit               an admin adds credits {companyId, noOfCredits, expiryDate}; the same add by the
  *                               same admin within 2 minutes is refused with 409 (adminGrant.ts)
- *   PUT    credit/:id           an admin updates a lot {companyId, creditDataId, noOfCredits, expiryDate}
+ *   PUT    credit/:id           an admin updates a lot {companyId, creditDataId, noOfCredits, expiryDate}; the
+ *                               amount and expiry rules apply only to what changes (a lot keeps its 9.5 or
+ *                               its expiry of today when the admin moves only the other)
  *   DELETE credit/:creditId/:creditDataId   an admin deletes a lot (creditId: the company)
  * Moving a company's credits is changing the company's account: the write calls need `update` on
  * the company, which only admins have. Reads go through the lot and log read rules (own company).
@@ -22,7 +24,7 @@ import { scopeQuery } from '../../permissions/sql';
 import { badRequest } from '../../errors';
 import { balanceOf, deleteCredits, updateCredits } from './ledger';
 import { addAdminCredits } from './adminGrant';
-import { expiryDate, noOfCredits, refOf } from './inputs';
+import { expiryDate, lotCredits, lotExpiry, noOfCredits, refOf } from './inputs';
 
 const ACTION_LABEL = Object.fromEntries(
   Object.entries(CREDIT_ACTIONS).map(([k, v]) => [v, CREDIT_ACTION_LABELS[k as CreditAction]]),
@@ -258,8 +260,8 @@ export const creditEndpoints = [
       body: z.object({
         companyId: refOf('company', 'company'),
         creditDataId: refOf('creditLot', 'creditDataId').optional(),
-        noOfCredits,
-        expiryDate,
+        noOfCredits: lotCredits,
+        expiryDate: lotExpiry,
       }),
     },
     row: { entity: 'company', from: { body: 'companyId' }, action: 'update' },

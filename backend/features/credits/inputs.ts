@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { entity } from '../../../schema';
 import { parseId } from '../../../schema/lib/ids';
-import { expiryDateError, noOfCreditsError } from '../../../schema/rules/credits';
+import { expiryDateError, isWholeHalves, noOfCreditsError } from '../../../schema/rules/credits';
 
 /** An id of `entityName` whose absence is `<key>.errors.required` and whose bad form is `<key>.errors.invalid`. */
 export const refOf = (entityName: string, key: string) =>
@@ -37,6 +37,36 @@ export const expiryDate = z
       return z.NEVER;
     }
     return raw === undefined || raw === null || raw === '' ? undefined : (raw as string);
+  })
+  .optional();
+
+/**
+ * A lot's updated amount as sent (PUT credit/:id): any number of whole halves here, since the lot's own
+ * amount may hold a half; the ledger checks it against the lot (`updatedCreditsError`).
+ */
+export const lotCredits = z.unknown().transform((raw, ctx) => {
+  if (raw === undefined || raw === null || raw === '') {
+    ctx.addIssue({ code: 'custom', message: 'noOfCredits.errors.required' });
+    return z.NEVER;
+  }
+  const n = typeof raw === 'string' || typeof raw === 'number' ? Number(raw) : Number.NaN;
+  if (!isWholeHalves(n) || n < 0 || n > 100000) {
+    ctx.addIssue({ code: 'custom', message: 'noOfCredits.errors.NotWholeNumber' });
+    return z.NEVER;
+  }
+  return n;
+});
+
+/** A lot's updated expiry as sent: a real day here; the ledger checks the window when it changes (`updatedExpiryError`). */
+export const lotExpiry = z
+  .unknown()
+  .transform((raw, ctx) => {
+    if (raw === undefined || raw === null || raw === '') return undefined;
+    if (expiryDateError(raw) === 'expiryDate.errors.invalid') {
+      ctx.addIssue({ code: 'custom', message: 'expiryDate.errors.invalid' });
+      return z.NEVER;
+    }
+    return raw as string;
   })
   .optional();
 

@@ -37,6 +37,8 @@ import {
   isWholeHalves,
   noOfCreditsError,
   toHalves,
+  updatedCreditsError,
+  updatedExpiryError,
   type ChargeAction,
   type CreditAction,
 } from '../../../schema/rules/credits';
@@ -219,7 +221,9 @@ async function lockLot(trx: Trx, companyId: number, lotId: number) {
 }
 
 /**
- * An admin sets what remains of a lot and its expiry; the log records the difference (action 2),
+ * An admin sets what remains of a lot and its expiry: the amount and expiry rules apply only to what
+ * changes (`updatedCreditsError`, `updatedExpiryError`), so a lot holding 9.5 after a guarantee, or
+ * expiring today, can still have its other field moved. The log records the difference (action 2),
  * and a changed expiry in its note ('Expiry 1 Jan 2027 → 1 Jan 2031'), so an expiry-only update
  * (a difference of 0) still says what changed.
  */
@@ -227,11 +231,18 @@ export async function updateCredits(
   trx: Trx,
   input: { companyId: number; lotId: number; amount: number; expiryDate?: string | null; actor: LedgerActor },
 ): Promise<Movement> {
-  const amount = checkAmount(input.amount);
-  const expiryDate = input.expiryDate ? checkExpiry(input.expiryDate) : undefined;
   await lockCompany(trx, input.companyId);
   const lot = await lockLot(trx, input.companyId, input.lotId);
-  const delta = amount * 2 - toHalves(lot.remaining);
+  const amountError = updatedCreditsError(input.amount, fromHalves(toHalves(lot.remaining)));
+  const expiryError = input.expiryDate ? updatedExpiryError(input.expiryDate, lot.expiry_date) : null;
+  if (amountError || expiryError)
+    throw badRequest({
+      ...(amountError ? { noOfCredits: amountError } : {}),
+      ...(expiryError ? { expiryDate: expiryError } : {}),
+    });
+  const amount = Number(input.amount);
+  const expiryDate = input.expiryDate || undefined;
+  const delta = toHalves(amount) - toHalves(lot.remaining);
   await trx('credit_lots')
     .where('id', lot.id)
     .update({

@@ -24,8 +24,10 @@
  * finds the order's payment intent when its own notice lands; when it fails the notice is answered
  * 502 and its retry reads it again. (A lost dispute, decided weeks after the payment, is not read
  * back.)
- * A completed checkout whose payment is still under way ('unpaid') changes nothing until one of the
- * async notices comes. A payment is credited only when the session's amount and currency are the
+ * A completed checkout whose payment is still under way ('unpaid') credits nothing until one of the
+ * async notices comes; the order is marked awaiting its payment (`awaitPayment`), so the hourly
+ * expire_checkouts job leaves it alone, and the buyer is emailed when the async notice pays or
+ * cancels it (buyerNotice.ts). A payment is credited only when the session's amount and currency are the
  * order's (`toMinorUnits` of its total); otherwise it is logged and the order stays unpaid. The
  * payment intent is taken from the notice, else read back from the provider. Every other notice is
  * acknowledged and ignored.
@@ -35,7 +37,8 @@ import { paymentIntentOf, paymentsFor, toMinorUnits, type PaymentAdapter } from 
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../errors';
 import { logger } from '../../logger';
-import { cancelCheckout, payOrder, ORDER_STATUS, type OrderRow } from './orders';
+import { awaitPayment, cancelCheckout, payOrder, ORDER_STATUS, type OrderRow } from './orders';
+import { tellBuyer } from './buyerNotice';
 import { reverseOrder, tellDispute } from './refunds';
 
 // One adapter per credits configuration (a changed configuration gets a new one).
@@ -94,7 +97,13 @@ async function chargedFor(adapter: PaymentAdapter, session: CheckoutSession) {
  * Pays the order behind a paid session once, in one transaction, when the charge is the order's
  * total; answers whether it paid now, and the paid order's payment intent (null when it is not paid).
  */
-async function creditCheckout(knex: Knex, adapter: PaymentAdapter, session: CheckoutSession) {
+async function creditCheckout(
+  knex: Knex,
+  config: Config,
+  adapter: PaymentAdapter,
+  session: CheckoutSession,
+  delayed: boolean,
+) {
   const charged = await chargedFor(adapter, session);
   return knex.transaction(async (trx) => {
     const order = (await trx('sales_orders').where('checkout_session_id', session.id).first()) as OrderRow | undefined;
@@ -113,7 +122,9 @@ async function creditCheckout(knex: Knex, adapter: PaymentAdapter, session: Chec
       );
       return { paid: false, paymentIntent: null };
     }
-    const { paid } = await payOrder(trx, order.id, 'system', true);
+    const { paid, order: paidOrder } = await payOrder(trx, order.id, 'system', true);
+    // A delayed payment's buyer left the checkout long ago: they hear of it.
+    if (paid && paidOrder && delayed) await tellBuyer(trx, config, paidOrder, 'confirmed');
     // Kept for the refunds and disputes of this payment, which name only its payment intent.
     if (charged.paymentIntent)
       await trx('sales_orders')
@@ -197,12 +208,22 @@ export async function handlePaymentNotice(
   }
   if (REVERSALS.has(event.type)) return reverseCharge(knex, config, event.type, event.data.object as ChargeOrDispute);
   const session = event.data.object as CheckoutSession;
-  const cancel = () => knex.transaction((trx) => cancelCheckout(trx, session.id));
-  if (event.type === 'checkout.session.expired') return { received: true, credited: false, expired: await cancel() };
+  const cancel = (tell: boolean) =>
+    knex.transaction(async (trx) => {
+      const cancelled = await cancelCheckout(trx, session.id);
+      if (cancelled && tell) await tellBuyer(trx, config, cancelled, 'failed');
+      return cancelled !== undefined;
+    });
+  if (event.type === 'checkout.session.expired')
+    return { received: true, credited: false, expired: await cancel(false) };
   if (event.type === 'checkout.session.async_payment_failed')
-    return { received: true, credited: false, failed: await cancel() };
+    return { received: true, credited: false, failed: await cancel(true) };
   if (!PAID.has(event.type)) return { received: true, credited: false };
-  if (session.payment_status && session.payment_status !== 'paid') return { received: true, credited: false };
-  const { paid, paymentIntent } = await creditCheckout(knex, adapter, session);
+  if (session.payment_status && session.payment_status !== 'paid') {
+    const awaiting = await knex.transaction((trx) => awaitPayment(trx, session.id));
+    return { received: true, credited: false, awaiting };
+  }
+  const delayed = event.type === 'checkout.session.async_payment_succeeded';
+  const { paid, paymentIntent } = await creditCheckout(knex, config, adapter, session, delayed);
   return { received: true, credited: paid, ...(await refundsSoFar(knex, config, adapter, paymentIntent)) };
 }

@@ -43,6 +43,8 @@ export interface OrderRow {
   lot_id: number | null;
   created_at: Date;
   paid_at: Date | null;
+  /** Set when the checkout completed with its payment under way (`awaitPayment`). */
+  awaiting_payment_since?: Date | null;
 }
 
 /** 'SO-20261123-7F3A2C': the date and six random hex digits, unique by index. */
@@ -116,19 +118,38 @@ export async function sameOrderForm(
 
 /**
  * Cancels the pending card order behind a checkout session nobody can pay any more (it expired, or
- * its delayed payment failed); answers whether one was cancelled. A paid order stays paid.
+ * its delayed payment failed); answers the order it cancelled, if any. A paid order stays paid.
  */
-export async function cancelCheckout(trx: Trx, sessionId: string): Promise<boolean> {
+export async function cancelCheckout(trx: Trx, sessionId: string): Promise<OrderRow | undefined> {
+  const [row] = (await trx('sales_orders')
+    .where({ checkout_session_id: sessionId, channel: ORDER_CHANNEL.card, status: ORDER_STATUS.pending })
+    .update({ status: ORDER_STATUS.cancelled, updated_at: trx.fn.now() })
+    .returning('*')) as OrderRow[];
+  return row;
+}
+
+/**
+ * Records that the buyer completed the checkout and the payment is under way (Stripe's completed
+ * notice with payment_status 'unpaid', a bank debit): the order waits for the async notice and is
+ * not expired meanwhile. Answers whether a pending order was marked.
+ */
+export async function awaitPayment(trx: Trx, sessionId: string): Promise<boolean> {
   const rows = await trx('sales_orders')
     .where({ checkout_session_id: sessionId, channel: ORDER_CHANNEL.card, status: ORDER_STATUS.pending })
-    .update({ status: ORDER_STATUS.cancelled, updated_at: trx.fn.now() }, ['id']);
+    .whereNull('awaiting_payment_since')
+    .update({ awaiting_payment_since: trx.fn.now(), updated_at: trx.fn.now() }, ['id']);
   return rows.length > 0;
 }
 
-/** Cancels every pending card order older than the checkout's lifetime: nobody can pay it any more. */
+/**
+ * Cancels every pending card order older than the checkout's lifetime: nobody can pay it any more.
+ * An order whose checkout was completed with its payment under way (`awaitPayment`) is left to the
+ * provider's async notice, which pays or cancels it.
+ */
 export async function expireCheckouts(knex: Trx): Promise<number> {
   const rows = await knex('sales_orders')
     .where({ channel: ORDER_CHANNEL.card, status: ORDER_STATUS.pending })
+    .whereNull('awaiting_payment_since')
     .whereRaw(`created_at < now() - make_interval(hours => ?)`, [CHECKOUT_LIFETIME_HOURS])
     .update({ status: ORDER_STATUS.cancelled, updated_at: knex.fn.now() }, ['id']);
   return rows.length;

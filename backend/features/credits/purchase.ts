@@ -8,6 +8,9 @@
  *   POST credit/stripe/webhook               the payment provider's signed notices (notices.ts): a verified paid checkout
  *                                            credits its order once; an expired or failed one cancels it; a refund or a
  *                                            lost dispute takes the order's credits back once (refunds.ts)
+ *   GET  credit/order/:number                an order's state for the credits page the checkout returns to:
+ *                                            pending, awaiting (a delayed payment under way), paid or
+ *                                            cancelled; another company's order is not found (404)
  *   GET  credit/test-checkout/:session       test mode: the order behind a local checkout
  *   POST credit/test-checkout/:session/pay   test mode: completes it through the same webhook path
  * Both purchase calls take companyId, userId, noOfCredits, discountAmount; the server prices the
@@ -143,6 +146,30 @@ export async function startCardCheckout(
   });
 }
 
+/**
+ * What the credits page shows of an order after the checkout sends the buyer back: 'pending' (the
+ * provider has not told yet), 'awaiting' (the checkout is completed and the bank still confirms the
+ * payment), 'paid' or 'cancelled' (expired, or the delayed payment failed).
+ */
+export function orderState(order: OrderRow) {
+  const state =
+    order.status === ORDER_STATUS.paid
+      ? 'paid'
+      : order.status === ORDER_STATUS.cancelled
+        ? 'cancelled'
+        : order.awaiting_payment_since
+          ? 'awaiting'
+          : 'pending';
+  return {
+    orderNumber: order.order_number,
+    state,
+    quantity: order.quantity,
+    total: Number(order.total),
+    currency: order.currency,
+    paidAt: order.paid_at,
+  };
+}
+
 export const purchaseEndpoints = [
   defineEndpoint({
     method: 'get',
@@ -244,6 +271,21 @@ export const purchaseEndpoints = [
     access: 'public',
     input: { body: z.looseObject({}) },
     handler: ({ req, ctx }) => handlePaymentNotice(ctx.knex, ctx.config, req.rawBody, req.get('stripe-signature')),
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/credit/order/:number',
+    summary: "A card or order-form order's state, by its number (the caller's company's orders only)",
+    access: { action: 'read', subject: 'SalesOrder' },
+    input: { params: z.object({ number: z.string().min(1).max(40) }) },
+    handler: async ({ params, ability, ctx }) => {
+      const q = ctx.knex('sales_orders').where('order_number', params.number);
+      const order = (await scopeQuery(q, ability, 'read', 'SalesOrder', 'sales_orders').first()) as
+        OrderRow | undefined;
+      if (!order) throw notFound();
+      return orderState(order);
+    },
   }),
 
   defineEndpoint({

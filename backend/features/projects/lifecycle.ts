@@ -1,6 +1,7 @@
 /**
  * A project's plan and status calls (spec section 7), each in one transaction with its charge:
  *   POST   projects/cancel      {projectId, when: 'now' | 'cycleEnd'}
+ *   POST   projects/keep-renewing {projectId}           withdraws a cancellation at the cycle's end (Power)
  *   POST   projects/upgrade     {projectId}              free → power, PLAN_CHARGES.upgrade
  *   POST   projects/guarantee   {projectId, candidateId}  PLAN_CHARGES.guarantee, once per candidate
  *   PUT    projects             {keys, status}            bulk status, all or nothing (console alias PUT projects/status {ids})
@@ -14,7 +15,7 @@ import { defineEndpoint, type Call } from '../../endpoints/define';
 import { badRequest } from '../../errors';
 import { projectAnswer } from './endpoints';
 import { projectRef } from './inputs';
-import { cancelProject, changeStatus, guaranteeCandidate, lockProjects, upgradeProject } from './plans';
+import { cancelProject, changeStatus, guaranteeCandidate, keepRenewing, lockProjects, upgradeProject } from './plans';
 import { queueProjectFilesDeletion } from './projectWrites';
 import { projectFor } from './read';
 import { loadProject, requireReach } from '../pipeline';
@@ -71,6 +72,18 @@ export const projectLifecycleEndpoints = [
     handler: async (call) => {
       const row = await projectFor(call.ctx.knex, call.ability, call.body.projectId, 'update');
       await call.ctx.knex.transaction((trx) => cancelProject(trx, row.id, call.body.when, call.actor));
+      return { success: true, data: await projectAnswer(call, row.id) };
+    },
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/projects/keep-renewing',
+    summary: "Withdraws a Power project's cancellation at the end of its cycle: it renews as before",
+    access: { action: 'update', subject: 'Project' },
+    input: { body: specKeys(z.strictObject({ projectId: projectRef })) },
+    handler: async (call) => {
+      const row = await projectFor(call.ctx.knex, call.ability, call.body.projectId, 'update');
+      await call.ctx.knex.transaction((trx) => keepRenewing(trx, row.id));
       return { success: true, data: await projectAnswer(call, row.id) };
     },
   }),

@@ -11,6 +11,7 @@ import { t } from '../../../i18n';
 import { PROJECT_PLAN, PROJECT_STATUS } from '../../../schema/rules/pipeline';
 import {
   cancelDecision,
+  keepRenewingDecision,
   cycleEnd,
   guaranteeDecision,
   isOpen,
@@ -182,6 +183,13 @@ export async function cancelProject(
   const decision = settle(cancelDecision(p, when));
   if (decision.closeNow) await changeStatus(trx, id, PROJECT_STATUS.inactive, actor, now);
   else await trx('projects').where('id', id).update({ cancel_at_cycle_end: true, cancelled_at: now, updated_at: now });
+}
+
+/** Withdraws a cancellation at the cycle's end: the project renews when its cycle ends, as before. */
+export async function keepRenewing(trx: Trx, id: number, now = new Date()): Promise<void> {
+  const p = await lockProject(trx, id);
+  settle(keepRenewingDecision(p));
+  await trx('projects').where('id', id).update({ cancel_at_cycle_end: false, cancelled_at: null, updated_at: now });
 }
 
 /** Guarantees a candidate of the project: pays the guarantee once and records it on the candidate's row. */

@@ -2,7 +2,9 @@
  * /credits/company (RaaS companies): the balance, the lots with their expiry, the company's own
  * credit log, newest first, a page at a time ('x–y of N'; 25 a page unless 50 or 100 are chosen;
  * page and size kept in the URL as p and pp, like the dashboards' tables) and Buy credits. The card
- * checkout returns here (?payment=success|cancelled); in test mode (no Stripe keys)
+ * checkout returns here (?payment=success|cancelled&order=<number>): after a success the order's
+ * state is read from the server (PaymentStatus: checking, waiting for the bank, paid or failed),
+ * never taken from the address; in test mode (no Stripe keys)
  * `?test_checkout=<session>` shows the clearly marked local checkout.
  */
 import {
@@ -25,6 +27,7 @@ import { creditsApi, type Balance, type CreditLogEntry, type Page } from '../../
 import { useAddressParams, withQuery } from '../../components/useAddressState';
 import { LogTable, LotsTable } from './CreditTables';
 import { PurchaseModal } from './PurchaseModal';
+import { PaymentStatus } from './PaymentStatus';
 import { TestCheckout } from './TestCheckout';
 import { formatDate } from '../../components/format';
 
@@ -41,6 +44,7 @@ export function CompanyCreditsPage() {
   const [buying, setBuying] = useState(false);
   const payment = params.get('payment');
   const testSession = params.get('test_checkout');
+  const orderNumber = params.get('order');
   const logPage = Math.max(1, Math.floor(Number(params.get('p'))) || 1);
   const logSize = LOG_PAGE_SIZES.includes(Number(params.get('pp'))) ? Number(params.get('pp')) : LOG_PAGE_SIZES[0];
 
@@ -64,23 +68,17 @@ export function CompanyCreditsPage() {
     void load();
   }, [load]);
 
-  // After a card payment the webhook may land a moment later: look again for a short while.
-  useEffect(() => {
-    if (payment !== 'success') return;
-    const timer = setInterval(() => void load(), 2000);
-    const stop = setTimeout(() => clearInterval(timer), 20000);
-    return () => {
-      clearInterval(timer);
-      clearTimeout(stop);
-    };
-  }, [payment, load]);
-
   if (testSession) {
     return (
       <TestCheckout
         session={testSession}
         onDone={(paid) => {
-          editParams(() => new URLSearchParams({ payment: paid ? 'success' : 'cancelled' }));
+          // Back as from Stripe, with the order's number, whose state the page then reads.
+          void creditsApi.testCheckout(testSession).then(
+            (o) =>
+              editParams(() => new URLSearchParams({ payment: paid ? 'success' : 'cancelled', order: o.orderNumber })),
+            () => editParams(() => new URLSearchParams({ payment: paid ? 'success' : 'cancelled' })),
+          );
           void load();
         }}
       />
@@ -97,11 +95,7 @@ export function CompanyCreditsPage() {
           </Button>
         }
       />
-      {payment === 'success' && (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          {t('credits.page.paymentSuccess')}
-        </Alert>
-      )}
+      {payment === 'success' && orderNumber && <PaymentStatus orderNumber={orderNumber} onPaid={() => void load()} />}
       {payment === 'cancelled' && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('credits.page.paymentCancelled')}

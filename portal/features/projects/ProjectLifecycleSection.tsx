@@ -1,7 +1,8 @@
 /**
  * A project's plan and status in its settings panel (spec section 4): pause and resume, close or
  * reactivate, upgrade a free project to Power (1 credit), cancel a Power project now or at the end
- * of its 30-day cycle, and duplicate the project. Each change is confirmed; refusals (no credits,
+ * of its 30-day cycle (once set to end with its cycle, keep it renewing or cancel it now), and
+ * duplicate the project. Each change is confirmed; refusals (no credits,
  * the free slot in use) show as snackbars. Pausing a RaaS Power project says that its renewals go on
  * (the renewal job charges open projects, paused ones too) and when the next one is.
  */
@@ -19,7 +20,8 @@ import { projectsApi, type ProjectDetail } from '../../api/projects';
 import { PLAN, RAAS_COMPANY_TYPE } from './projectForm';
 
 const L = 'portal.projectsPortal.lifecycle';
-type Action = 'pause' | 'resume' | 'close' | 'reactivate' | 'upgrade' | 'cancel' | 'duplicate';
+type Action =
+  'pause' | 'resume' | 'close' | 'reactivate' | 'upgrade' | 'cancel' | 'keepRenewing' | 'cancelNow' | 'duplicate';
 
 interface Props {
   project: ProjectDetail;
@@ -55,6 +57,12 @@ export function ProjectLifecycleSection({ project, onChanged, onLeave }: Props) 
         days: PROJECT_CYCLE_DAYS,
         date: cycleEndsAt,
       });
+    if (action === 'keepRenewing')
+      return t(`${L}.confirm.keepRenewing.message`, {
+        credits: PLAN_CHARGES.renewal,
+        days: PROJECT_CYCLE_DAYS,
+        date: cycleEndsAt ?? '',
+      });
     return t(`${L}.confirm.${action}.message`, { credits: PLAN_CHARGES.upgrade, days: PROJECT_CYCLE_DAYS });
   };
 
@@ -72,7 +80,8 @@ export function ProjectLifecycleSection({ project, onChanged, onLeave }: Props) 
       }
       if (pending === 'pause') await projectsApi.update(project.id, { status: 1 });
       if (pending === 'resume' || pending === 'reactivate') await projectsApi.update(project.id, { status: 0 });
-      if (pending === 'close') await projectsApi.cancel(project.id, 'now');
+      if (pending === 'close' || pending === 'cancelNow') await projectsApi.cancel(project.id, 'now');
+      if (pending === 'keepRenewing') await projectsApi.keepRenewing(project.id);
       if (pending === 'upgrade') await projectsApi.upgrade(project.id);
       if (pending === 'cancel') await projectsApi.cancel(project.id, power ? when : 'now');
       notify(t(`${L}.done.${pending}`), 'success');
@@ -121,9 +130,18 @@ export function ProjectLifecycleSection({ project, onChanged, onLeave }: Props) 
         {!open && button('reactivate', 'contained')}
         {raas && open && !power && button('upgrade', 'contained')}
         {open &&
-          (raas && power
-            ? !cancelAtCycleEnd && button('cancel', 'outlined', 'error')
-            : button('close', 'outlined', 'error'))}
+          (raas && power ? (
+            cancelAtCycleEnd ? (
+              <>
+                {button('keepRenewing', 'contained')}
+                {button('cancelNow', 'outlined', 'error')}
+              </>
+            ) : (
+              button('cancel', 'outlined', 'error')
+            )
+          ) : (
+            button('close', 'outlined', 'error')
+          ))}
         {!copyBlocked && button('duplicate', 'outlined', 'inherit')}
       </Stack>
       {copyBlocked && (
@@ -136,7 +154,7 @@ export function ProjectLifecycleSection({ project, onChanged, onLeave }: Props) 
         title={pending ? t(`${L}.confirm.${pending}.title`) : ''}
         message={pending ? messageOf(pending) : ''}
         confirmLabel={pending ? t(`${L}.actions.${pending}`, { credits: PLAN_CHARGES.upgrade }) : ''}
-        destructive={pending === 'cancel' || pending === 'close'}
+        destructive={pending === 'cancel' || pending === 'close' || pending === 'cancelNow'}
         busy={busy}
         onConfirm={() => void apply()}
         onClose={() => setPending(undefined)}

@@ -86,7 +86,7 @@ function useLot(record: RaRecord | undefined): LotRef | undefined {
     company: (data?.[0]?.companyName as string | undefined) ?? '',
     creditDataId: String(record.id),
     noOfCredits: Number(record.remaining),
-    expiryDate: String(record.expiryDate),
+    expiryDate: String(record.expiryDate).slice(0, 10),
   };
 }
 
