@@ -12,7 +12,7 @@
  * links for every file it needs that the entry does not already load. A request becomes a `rel=preload; as=fetch`
  * link with the page's credentials, which the page's own request for the same address then takes. Only what the
  * declaration and the build name reaches the header: a path segment is decoded and encoded again as one component,
- * the query is passed on as the page has it, and an address holding anything that could end a link (a space, a
+ * the query is passed on as the page has it (`&{query}` drops its `&` when the page has none), and an address holding anything that could end a link (a space, a
  * quote, an angle bracket, a comma) is left out.
  */
 
@@ -103,7 +103,10 @@ export function openingLinks(openings: Opening[], url: string, base = ''): strin
     const match = page.exec(pathname);
     if (!match) continue;
     if (link.includes('{query}') && !QUERY_SAFE.test(query)) continue;
-    let value = link.replaceAll('{base}', base).replace('{query}', query);
+    // `?a=1&{query}` with no query leaves no trailing `&`: the page asks for `?a=1`.
+    let value = link
+      .replaceAll('{base}', base)
+      .replace(/(&?)\{query\}/, (_, amp: string) => (query ? amp + query : ''));
     try {
       // A segment is sent as the app sends it: decoded by its router, then encoded as one component (which leaves
       // nothing that could end a link).

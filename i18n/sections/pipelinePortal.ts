@@ -36,6 +36,9 @@ export const pipelinePortal = {
     openText: 'Candidates the project search finds and the ones your talent advocate adds appear here.',
     filteredTitle: 'No candidate matches these filters',
     filteredText: 'Clear or loosen the filters to see more candidates.',
+    /** A list page past the tab's last one (an old link, or candidates moved since). */
+    pastEndTitle: 'No more candidates on this page',
+    pastEndText: 'This tab has fewer pages. Pick a page below.',
   },
   column: {
     empty: 'Drop candidates here',

@@ -51,6 +51,9 @@ export const search = {
     showingEstimate: 'Showing {from} - {to} out of about {total}',
     noResultsTitle: 'No candidates match all of these filters',
     noResultsText: 'Loosen a filter to see more candidates.',
+    /** A page number past the last page of results (an old link, or results gone since). */
+    pastEndTitle: 'No more candidates on this page',
+    pastEndText: 'This search has fewer pages. Pick a page below.',
     loosen: 'Remove {filter}',
     errorTitle: 'The search did not answer',
     retry: 'Try again',

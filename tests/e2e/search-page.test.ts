@@ -116,7 +116,7 @@ describe('The search page', () => {
     const opened = await page.goto(`${e2e.baseUrl}/search`);
     const link = (await opened?.headerValue('link')) ?? '';
     expect(link).toMatch(/<\/assets\/SearchWithProjects-[\w-]+\.js>; rel=modulepreload/);
-    expect(link).toContain('</api/v1/search?>; rel=preload; as=fetch; crossorigin=use-credentials');
+    expect(link).toContain('</api/v1/search?pp=20>; rel=preload; as=fetch; crossorigin=use-credentials');
     expect(link).toContain('</api/v1/alerts/mine>; rel=preload; as=fetch; crossorigin=use-credentials');
     expect(link).toContain('</api/v1/notifications/unread-count>; rel=preload; as=fetch; crossorigin=use-credentials');
     await page.getByTestId('result-card').first().waitFor();

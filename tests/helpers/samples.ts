@@ -213,6 +213,12 @@ export async function sampleRecord(
   const out: Record<string, unknown> = {};
   for (const [name, def] of writableFields(entity))
     out[name] = name in fixed ? fixed[name] : await sampleValue(knex, entity, name, def);
+  // A company user's address is one its company signs in with (schema/rules/companyEmail.ts).
+  if (entity.name === 'companyUser' && !('email' in fixed) && out.companyId) {
+    const owner = await knex('companies').where('id', out.companyId).first('valid_domains');
+    const domain = (owner?.valid_domains as string[] | null | undefined)?.[0];
+    if (domain) out.email = `sample.${uniq()}@${domain}`;
+  }
   return out;
 }
 

@@ -165,7 +165,10 @@ const check = checks(personChecks, teamCheck);
 
 /**
  * A create by someone who reaches every company (a platform admin) stores the row as given (the
- * console adds people to any company). A company adds people by invitation alone (POST
+ * console adds people to any company), with an address the company signs in with: its domains, a
+ * business domain (schema/rules/companyEmail.ts, as every way an address becomes a company user's;
+ * the console changes nobody's address afterwards: emailStaysWithItsPerson). A company that does
+ * not exist is refused on companyId by the insert. A company adds people by invitation alone (POST
  * /company-users/invite): this route answers with the new row, which an address with an account
  * elsewhere has none of, so the answer would tell whether it has one; it is refused whatever the address.
  */
@@ -174,6 +177,11 @@ async function create(write: WriteContext & { data: Record<string, unknown> }): 
   if (!reachesEveryCompany(write.ability, 'create')) throw new AppError(403, 'companyUser.inviteInstead');
   await referencesExist(data, { ...write, mode: 'create' });
   await check(data, { ...write, mode: 'create' });
+  const owner = (await modelFor(company)
+    .query(trx)
+    .findById(data.companyId as number)) as unknown as { validDomains: string[] | null } | undefined;
+  const problem = owner && typeof data.email === 'string' && companyEmailProblem(data.email, owner.validDomains);
+  if (problem) throw badRequest({ email: problem });
   const inserted = (await Users.query(trx).insert(data).returning('id')) as unknown as { id: number };
   return inserted.id;
 }

@@ -11,6 +11,7 @@ import type { MenuRequest } from './CandidateMenu';
 import type { CandidateActionContext } from './candidateActionTypes';
 import { PipelineBoard } from './PipelineBoard';
 import { PipelineList } from './PipelineList';
+import { pageRange } from '../search/searchUrl';
 import { hasFilters, type PipelineUrlState } from './pipelineUrl';
 import { stageLabel } from './stageKeys';
 import type { PipelineData } from './usePipelineData';
@@ -100,7 +101,26 @@ export function PipelineBody(props: Props) {
     );
 
   const total = data.totals[tab] ?? 0;
-  const pages = Math.max(1, Math.ceil(Math.min(total, 10_000) / url.search.perPage));
+  // The list is asked in the page size chosen (pipelineUrl's apiQuery): its pages are counted in it.
+  const { pages, pastEnd } = pageRange(total, url.search.page, url.search.perPage);
+  const pager = (
+    <Pagination
+      sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}
+      count={pages}
+      page={pastEnd ? url.search.page : Math.min(url.search.page, pages)}
+      onChange={(_, page) => props.onPage(page)}
+    />
+  );
+  // A page past the tab's last one (an old link, candidates moved since) offers the pages there are.
+  if (!listDocs.length && !loading && pastEnd)
+    return (
+      <EmptyState
+        icon={<PeopleOutlineOutlined />}
+        title={t('portal.pipeline.empty.pastEndTitle')}
+        description={t('portal.pipeline.empty.pastEndText')}
+        action={pager}
+      />
+    );
   if (!listDocs.length && !loading) {
     const filtered = hasFilters(url);
     return (
@@ -139,14 +159,7 @@ export function PipelineBody(props: Props) {
         contextFor={props.contextFor}
         onRequest={props.onRequest}
       />
-      {total > url.search.perPage && (
-        <Pagination
-          sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}
-          count={pages}
-          page={Math.min(url.search.page, pages)}
-          onChange={(_, page) => props.onPage(page)}
-        />
-      )}
+      {total > url.search.perPage && pager}
     </Box>
   );
 }

@@ -31,6 +31,7 @@ import {
   MULTI_KEYS,
   PAGE_SIZES,
   SORTS,
+  pageRange,
   type MultiKey,
   type SearchEdit,
   type SearchState,
@@ -77,6 +78,8 @@ interface Props {
 export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, total, onChange }: Props) {
   const [open, setOpen] = useState(false);
   const { labelOf, remember } = useFilterLabels(url.search.multi);
+  // The API is asked in the page size chosen (apiQuery), so the range is the one the list shows.
+  const range = total === undefined ? undefined : pageRange(total, url.search.page, url.search.perPage);
   const setSearch = (edit: SearchEdit) => onChange((now) => ({ ...now, search: edit(now.search) }));
   const change = (edit: SearchEdit, picked?: { key: MultiKey; option: Option }) => {
     if (picked) remember(picked.key, String(picked.option.id), picked.option.label);
@@ -134,10 +137,10 @@ export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, tot
           aria-live="polite"
           data-testid="pipeline-showing"
         >
-          {url.view === 'list' && total !== undefined && total > 0
+          {url.view === 'list' && range && total && !range.pastEnd
             ? t('portal.pipeline.showing', {
-                from: formatCount((url.search.page - 1) * url.search.perPage + 1),
-                to: formatCount(Math.min(total, url.search.page * url.search.perPage)),
+                from: formatCount(range.from),
+                to: formatCount(range.to),
                 total: formatCount(total),
               })
             : ''}

@@ -1,10 +1,11 @@
 /**
  * The project page's state in its URL: the tab (a stage id), list or board, the hidden and
  * favourited flags and the search page's filters under the same short keys (searchUrl.ts), so a
- * tab with its filters is a link. Pure.
+ * tab with its filters is a link. Pure. The address leaves the portal's default page size out; the API query always
+ * says it, as the API's own default (25) is not the portal's (20).
  */
 import { TAB_ORDER, type StageId } from '../../../schema/rules/pipeline';
-import { readState, writeState, type SearchState } from '../search/searchUrl';
+import { apiSearchQuery, readState, writeState, type SearchState } from '../search/searchUrl';
 
 export type PipelineView = 'list' | 'board';
 
@@ -28,16 +29,19 @@ export function readPipeline(params: URLSearchParams): PipelineUrlState {
   };
 }
 
-/** The API query of a tab: the filters and the project flags (the caller adds project and tab). */
-export function apiQuery(state: PipelineUrlState, isAdmin: boolean): URLSearchParams {
-  const out = writeState(state.search, isAdmin);
+function withFlags(out: URLSearchParams, state: PipelineUrlState): URLSearchParams {
   if (state.hidden) out.set('ih', '1');
   if (state.favourited) out.set('isf', '1');
   return out;
 }
 
+/** The API query of a tab: the filters, the page size and the project flags (the caller adds project and tab). */
+export function apiQuery(state: PipelineUrlState, isAdmin: boolean): URLSearchParams {
+  return withFlags(apiSearchQuery(state.search, isAdmin), state);
+}
+
 export function writePipeline(state: PipelineUrlState, isAdmin: boolean): URLSearchParams {
-  const out = apiQuery(state, isAdmin);
+  const out = withFlags(writeState(state.search, isAdmin), state);
   if (state.tab !== undefined) out.set('tab', String(state.tab));
   if (state.view === 'board') out.set('view', 'board');
   return out;

@@ -42,6 +42,8 @@ import { SearchFilters } from './SearchFilters';
 import {
   PAGE_SIZES,
   SORTS,
+  apiSearchQuery,
+  pageRange,
   readState,
   thousands,
   writeState,
@@ -55,7 +57,7 @@ import { openingKey, useSearch } from './useSearch';
 // query is a company user's; an admin's differs only with admin filters in the address, and then asks again.
 startOpening(
   /^\/search\/?$/,
-  () => openingKey(writeState(readState(new URLSearchParams(window.location.search)), false).toString()),
+  () => openingKey(apiSearchQuery(readState(new URLSearchParams(window.location.search)), false).toString()),
   (key) => searchApi.search(new URLSearchParams(key.slice(openingKey('').length))),
 );
 
@@ -191,7 +193,9 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
   const write = useCallback((next: SearchState) => writeState(next, isAdmin), [isAdmin]);
   const [state, go] = useAddressState(readState, write);
   const query = useMemo(() => writeState(state, isAdmin), [state, isAdmin]);
-  const { data, loading, error, retry, answered } = useSearch(query.toString());
+  // The API is always told the page size: its own default (25) is not the portal's (20).
+  const asked = useMemo(() => apiSearchQuery(state, isAdmin).toString(), [state, isAdmin]);
+  const { data, loading, error, retry, answered } = useSearch(asked);
   const [open, setOpen] = useState<string>();
   const openDoc = useCallback((doc: SearchDoc) => setOpen(doc.id), []);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -213,9 +217,20 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
   );
 
   const total = data?.totalResults ?? 0;
-  const from = total ? (state.page - 1) * state.perPage + 1 : 0;
-  const to = Math.min(total, state.page * state.perPage);
-  const pages = Math.max(1, Math.ceil(Math.min(total, 10_000) / state.perPage));
+  // The range and pages of the page the answer holds, in the answer's own page size.
+  const perPage = data?.perPage ?? state.perPage;
+  const range = pageRange(total, data?.page ?? state.page, perPage);
+  const { from, to, pages } = range;
+  const pastEnd = range.pastEnd && data?.docs.length === 0;
+  // Past the last page (an old link, results gone since) no page button is current: any one leads back.
+  const pager = (
+    <Pagination
+      sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}
+      count={pages}
+      page={pastEnd ? state.page : Math.min(state.page, pages)}
+      onChange={(_, page) => go((now) => ({ ...now, page }))}
+    />
+  );
 
   const filters = (
     <SearchFilters
@@ -232,7 +247,11 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
       <PageHeader title={t('portal.screens.search.title')} subtitle={t('portal.screens.search.subtitle')} />
       <Stack direction="row" spacing={3} sx={{ alignItems: 'flex-start' }}>
         {!narrow && <FilterColumn>{filters}</FilterColumn>}
-        <Box sx={{ flex: 1, minWidth: 0 }} data-testid="results" data-answered={loading ? undefined : answered}>
+        <Box
+          sx={{ flex: 1, minWidth: 0 }}
+          data-testid="results"
+          data-answered={loading ? undefined : answered === asked ? query.toString() : answered}
+        >
           {/* The outline a screen reader lists: the page's title, its filters, then the candidates found. */}
           <Typography component="h2" sx={visuallyHidden}>
             {t('search.page.resultsTitle')}
@@ -254,7 +273,7 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
               data-testid="showing"
               sx={{ flex: 1, minWidth: 180 }}
             >
-              {data && !error
+              {data && !error && !pastEnd
                 ? t(data.totalIsEstimate ? 'search.page.showingEstimate' : 'search.page.showing', {
                     from: thousands(from),
                     to: thousands(to),
@@ -327,6 +346,13 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
                 <Skeleton key={i} variant="rectangular" height={112} sx={{ borderRadius: 1 }} />
               ))}
             </Stack>
+          ) : pastEnd ? (
+            <EmptyState
+              icon={<ManageSearchOutlined />}
+              title={t('search.page.pastEndTitle')}
+              description={t('search.page.pastEndText')}
+              action={pager}
+            />
           ) : data && data.docs.length === 0 ? (
             <EmptyState
               icon={<ManageSearchOutlined />}
@@ -340,16 +366,7 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
               loading={loading}
               onOpen={openDoc}
               resultActions={resultActions}
-              footer={
-                total > state.perPage && (
-                  <Pagination
-                    sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}
-                    count={pages}
-                    page={Math.min(state.page, pages)}
-                    onChange={(_, page) => go((now) => ({ ...now, page }))}
-                  />
-                )
-              }
+              footer={total > perPage && pager}
             />
           )}
         </Box>

@@ -1,6 +1,10 @@
 /**
  * The search page's state lives in the URL under the API's short keys, so a search is a link:
  * reload, back and forward give the same results. Pure: parsing, editing and the API query.
+ *
+ * Page size: the portal offers 10/20/50 and defaults to 20 (spec section 9), while the API's own default is 25
+ * (section 5). The address leaves the default size out, but the API query always says it (apiSearchQuery), and the
+ * "Showing" range and page count are read from the answer's page and perPage (pageRange).
  */
 import { formatCount } from '../../../i18n';
 
@@ -92,6 +96,33 @@ export function writeState(state: SearchState, isAdmin: boolean): URLSearchParam
   if (state.page > 1) out.set('p', String(state.page));
   if (state.perPage !== DEFAULT_PAGE_SIZE) out.set('pp', String(state.perPage));
   return out;
+}
+
+/**
+ * The query the API is asked: the page size first, always said (the API's own default differs), then the address's.
+ * A visit to /search at the default size asks what the server announced with the page (portal/index.html's
+ * opening-request `/api/v1/search?pp=20&{query}`), so the page takes that answer rather than asking again.
+ */
+export function apiSearchQuery(state: SearchState, isAdmin: boolean): URLSearchParams {
+  const rest = [...writeState(state, isAdmin)].filter(([key]) => key !== 'pp');
+  return new URLSearchParams([['pp', String(state.perPage)], ...rest]);
+}
+
+/** Results past this many are never paged to (the search's own limit). */
+export const MAX_PAGED = 10_000;
+
+/**
+ * The "Showing from - to" range and the page count of one page of `total` results; `pastEnd` when the page starts
+ * after the last result (an old link, or results gone since), so the page can offer its pager, not "no matches".
+ */
+export function pageRange(total: number, page: number, perPage: number) {
+  const from = total ? (page - 1) * perPage + 1 : 0;
+  return {
+    from,
+    to: Math.min(total, page * perPage),
+    pages: Math.max(1, Math.ceil(Math.min(total, MAX_PAGED) / perPage)),
+    pastEnd: from > total,
+  };
 }
 
 /** The same state with the filters changed and the page back to 1 (a new search starts at its top). */
