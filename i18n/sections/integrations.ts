@@ -6,6 +6,7 @@ export const integrations = {
   apiKeyInvalid: 'API key invalid',
   alreadyAdded: 'This ATS is already added',
   authError: 'The ATS refused our credentials. Connect it again.',
+  permissionMissing: 'The ATS refused a call, a permission is missing: {reason}. Grant it in the ATS, then sync again.',
   unavailable: 'The ATS did not answer. Please try again in a moment.',
   notConnected: 'This ATS is recorded as yours but has no live connection to sync',
   syncQueued: 'Sync started',
@@ -28,6 +29,7 @@ export const integrations = {
     personGone: 'The person was gone from the ATS (deleted or merged): found again by email and linked',
     personGoneAdded: 'The person was gone from the ATS (deleted or merged): added again',
   },
+  jobLinkedElsewhere: 'This job is already linked to the project “{project}”. Unlink it there first.',
   vendorAskedToWait:
     '{ats} asked us to wait until {until}: the candidates not yet sent go in the next sync, not before then',
 };
@@ -45,7 +47,12 @@ export const integrationFieldErrors = {
   clientId: { errors: { required: 'Enter the client id' } },
   clientSecret: { errors: { required: 'Enter the client secret', invalid: 'API key invalid' } },
   kind: { errors: { invalid: 'Choose an ATS from the list', exists: 'This ATS is already added' } },
-  jobId: { errors: { notFound: 'This job is not open in your ATS' } },
+  jobId: {
+    errors: {
+      notFound: 'This job is not open in your ATS',
+      linkedElsewhere: 'This job is already linked to another project',
+    },
+  },
   name: { errors: { required: 'Enter the name of your ATS' } },
 };
 
@@ -202,4 +209,30 @@ export const integrationsPortal = {
   loadError: 'The integrations could not be loaded.',
   known: { since: 'Already in your {ats} since {month}', noDate: 'Already in your {ats}' },
   retry: 'Retry',
+  links: {
+    title: 'Linked projects',
+    text: 'Shortlisted candidates of a linked project are sent to its job in {ats}.',
+    job: 'Job in {ats}',
+    notLinked: 'Not linked',
+    closedJob: '{job} (no longer open in {ats})',
+    loading: 'Loading the open jobs of {ats}…',
+    loadError: 'The jobs of {ats} could not be loaded.',
+    noJobs: 'No open jobs in {ats}. Open a job there, then sync now to see it here.',
+    noProjects: 'Your company has no open projects to link yet.',
+    unlink: 'Unlink',
+    saving: 'Saving…',
+    linked: 'Saved: linked to {job}',
+    unlinked: 'Saved: not linked',
+    linkedElsewhere: 'Already linked to the project “{project}”. Unlink it there first.',
+  },
+  replace: {
+    action: 'Replace credentials',
+    again: 'Connect again',
+    title: 'Replace the {ats} credentials',
+    help: 'Enter new credentials for the same {ats} account. Your linked projects and the candidates already sent are kept.',
+    authError:
+      '{ats} refused the credentials we hold, so nothing is synced. Connect again: your linked projects are kept.',
+    done: '{ats} connected again. A sync has started.',
+    submit: 'Save and connect',
+  },
 };

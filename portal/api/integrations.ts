@@ -72,6 +72,22 @@ export interface LastSync {
   } | null;
 }
 
+/** A project of the company and the ATS job it is linked to, if any (closed in the ATS when `jobOpen` is false). */
+export interface ProjectLink {
+  projectId: number;
+  projectGuid: string;
+  projectTitle: string;
+  jobId: string | null;
+  jobTitle: string | null;
+  jobOpen: boolean;
+}
+
+/** The ATS's open jobs, and the company's projects with the job each is linked to. */
+export interface AtsJobs {
+  jobs: { id: string; title: string }[];
+  projects: ProjectLink[];
+}
+
 export const integrationsApi = {
   list: () => api<IntegrationList>('integrations/integration-list'),
   add: (body: { kind: string; environment?: number; apiKey?: string; subdomain?: string; name?: string }) =>
@@ -83,6 +99,11 @@ export const integrationsApi = {
   remove: (id: number) => api<{ success: boolean }>(`integrations/remove/${id}`, { method: 'DELETE' }),
   runs: (id: number) => api<{ data: SyncRun[] }>(`integrations/run-log/${id}`),
   lastSync: (id: number) => api<LastSync>(`integrations/last-sync/${id}`),
+  jobs: (id: number) => api<AtsJobs>(`integrations/jobs/${id}`),
+  linkProject: (id: number, projectId: number, jobId: string | null) =>
+    api<{ success: boolean }>(`integrations/project-job/${id}`, { method: 'PUT', body: { projectId, jobId } }),
+  replaceCredentials: (id: number, body: { apiKey?: string; clientId?: string; clientSecret?: string }) =>
+    api<Integration>(`integrations/credentials/${id}`, { method: 'PUT', body }),
   known: (projectId: string | number, candidateIds: string[]) =>
     api<KnownAnswer>('integrations/already-known/batch', { method: 'POST', body: { projectId, candidateIds } }),
 };

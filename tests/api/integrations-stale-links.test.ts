@@ -49,7 +49,16 @@ async function sync(integrationId: number) {
   return lastRun(t, integrationId);
 }
 
+/** Links `projectId` to `jobId`, unlinking first the project an earlier test linked to it: a job has one project. */
 async function link(integrationId: number, projectId: number, jobId: string) {
+  const { projects } = (await admin.get(`/integrations/jobs/${integrationId}`)).body as {
+    projects: { projectId: number; jobId: string | null }[];
+  };
+  for (const held of projects.filter((p) => p.jobId === jobId && p.projectId !== projectId))
+    expect(
+      (await admin.put(`/integrations/project-job/${integrationId}`, { projectId: held.projectId, jobId: null }))
+        .status,
+    ).toBe(200);
   const res = await admin.put(`/integrations/project-job/${integrationId}`, { projectId, jobId });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }

@@ -99,10 +99,10 @@ describe('A failed ATS sync', () => {
   it("tells the company's Owners and Admins of candidates the ATS refused, linked to /integrations", async () => {
     const { project } = await projectWith(t, 'More backend hires', 1, 2, 330);
     expect(
-      (await p.admin.put(`/integrations/project-job/${integrationId}`, { projectId: project.id, jobId: 'BE01' }))
+      (await p.admin.put(`/integrations/project-job/${integrationId}`, { projectId: project.id, jobId: 'FE02' }))
         .status,
     ).toBe(200);
-    ws.fail('POST', /\/jobs\/BE01\/candidates$/, { status: 500, body: { error: 'Internal error' } }, 3);
+    ws.fail('POST', /\/jobs\/FE02\/candidates$/, { status: 500, body: { error: 'Internal error' } }, 3);
     await p.admin.put(`/integrations/manual/sync/${integrationId}`);
     await runJobs(t);
     expect(await lastRun(t, integrationId)).toMatchObject({ status: 2, failed: 1 });

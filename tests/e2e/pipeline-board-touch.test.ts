@@ -73,6 +73,8 @@ beforeAll(async () => {
     company_id: owner.company_id,
     matched_url: `/search?jt=${titles[0].id}`,
   });
+  // The alert's first run records what its search finds (nobody) without news; the change after it is news.
+  expect((await runAlerts(knex, e2e.config)).news).toBe(0);
   await knex.raw('update candidates set job_title_looking_for = job_title_looking_for || ?::int where id = ?', [
     titles[0].id,
     who.id,

@@ -9,7 +9,9 @@
  * the person already has on the job is moved, not made again. `application.info` reads a status back.
  * Ashby has no public delete of a person; its `candidate.anonymize` (candidatesWrite permission)
  * removes their personal data for good and is what an erased person gets. A person Ashby no longer
- * finds counts as erased; any other refusal is the company's to resolve in Ashby.
+ * finds counts as erased; any other refusal is the company's to resolve in Ashby. A 403 is a permission
+ * the key lacks only when Ashby says so (`missing_endpoint_permission`); its other 403s (a wrong or
+ * deactivated key) are refused credentials, as a 401 is.
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { requestJson, type CallOptions, type HttpLimits } from './http';
@@ -79,7 +81,13 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
       { method: 'POST', headers, body: JSON.stringify(body) },
       limits,
       options,
-    );
+    ).catch((err: unknown) => {
+      // Ashby answers 403 both for a wrong or deactivated key and for a permission the key lacks
+      // (`missing_endpoint_permission`): only the latter is a permission to grant, the former a dead key.
+      if (err instanceof AtsError && err.status === 403 && !/permission/i.test(err.message))
+        throw new AtsError('auth', err.message, 401);
+      throw err;
+    });
     if (!answer?.success) {
       const first = answer?.errors?.[0];
       const message = (typeof first === 'string' ? first : JSON.stringify(first ?? 'Ashby refused the request')).slice(

@@ -13,6 +13,10 @@
  * A person id kept from an earlier push is read first: deleted, or merged into another person, it
  * answers 404 and the person is found again by email; an application read back names the person it
  * is filed under now (the survivor of a merge).
+ * A placed candidate is hired as Greenhouse records a hire: the application's status set to hired by
+ * `POST /applications/{id}/hire` (only an active application can be hired), added at the offer stage
+ * first when it is new; a hired application reads back as placed ("Hired"), never as the Offer
+ * stage, so the product's own hire is no change made in Greenhouse.
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { nextLink, pageLink, request, type CallOptions, type HttpLimits } from './http';
@@ -29,7 +33,8 @@ const STAGE_NAME: Partial<Record<StageKey, RegExp>> = {
   interviewing: /interview/i,
   interviewing2: /interview/i,
   offered: /offer/i,
-  placed: /hire|offer/i,
+  // Where a new application of a placed candidate is added before it is hired (a hire is a status, not a stage).
+  placed: /offer/i,
 };
 
 /** The product stage an active application's current stage matches, by name, the way back (first match wins). */
@@ -188,7 +193,10 @@ export function greenhouseProvider(
           )
         ).body?.find((a) => String(a.job_id) === jobId);
         if (existing) {
-          if (existing.status === 'active' && existing.current_stage?.id !== (await stageId(jobId, stage)))
+          if (
+            existing.status === 'active' &&
+            (stage === 'placed' || existing.current_stage?.id !== (await stageId(jobId, stage)))
+          )
             await provider.moveApplication(String(existing.id), stage, jobId);
           return { remoteId: String(existing.id), candidateId, found: 'application', ...(relinked && { relinked }) };
         }
@@ -220,6 +228,8 @@ export function greenhouseProvider(
         )
       ).body;
       if (!application?.id) throw new AtsError('rejected', 'Greenhouse answered without an application id');
+      // A hire is the application's status: added at the offer stage, then hired.
+      if (stage === 'placed') await provider.moveApplication(String(application.id), stage, jobId);
       return { remoteId: String(application.id), candidateId, found, ...(relinked && { relinked }) };
     },
 
@@ -253,6 +263,10 @@ export function greenhouseProvider(
         rejectionReason ??= (await call<{ id: number }[]>('GET', '/rejection_reasons?per_page=1')).body?.[0]?.id;
         if (!rejectionReason) throw new AtsError('rejected', 'the Greenhouse account has no rejection reason');
         await call('POST', `${path}/reject`, { rejection_reason_id: rejectionReason });
+        return;
+      }
+      if (stage === 'placed') {
+        await call('POST', `${path}/hire`, {});
         return;
       }
       await call('POST', `${path}/move`, { stage_id: await stageId(jobId, stage) });

@@ -1,10 +1,15 @@
 /**
  * The one HTTP path to ATS vendors: JSON in and out with the platform's fetch, a time limit per
- * call, waits on 429 for as long as Retry-After asks (up to a ceiling; a longer wait is an AtsError
- * carrying when the vendor may be called again, `retryAt`), a few retries with backoff
- * on 5xx and network faults, and each refusal turned into an AtsError: 401/403 'auth', other 4xx
- * 'rejected' with the vendor's message, 5xx 'unavailable'. Request headers (credentials) are never
- * part of an error. A create (`once`) is not sent again after a 5xx or a network fault, since the
+ * call, waits on 429 for as long as Retry-After asks, or else until the `X-Rate-Limit-Reset` time
+ * (Workable: epoch seconds of its next 10-second interval; no Retry-After), up to a ceiling (a
+ * longer wait is an AtsError carrying when the vendor may be called again, `retryAt`). An answer
+ * saying `X-Rate-Limit-Remaining: 0` paces the next calls to that origin (one Workable account)
+ * until its `X-Rate-Limit-Reset`, so a run or a screen of look-ups keeps within the limit instead of
+ * running into 429s (in this process; another process learns it from its own first 429). A few
+ * retries with backoff on 5xx and network faults, and each refusal turned into an AtsError: 401/403
+ * 'auth' (a 403 keeps the vendor's reason and its status: a permission the credentials lack, which
+ * the sync reports as such), other 4xx 'rejected' with the vendor's message, 5xx 'unavailable'.
+ * Request headers (credentials) are never part of an error. A create (`once`) is not sent again after a 5xx or a network fault, since the
  * vendor may have kept it: the next sync finds the person by email first and goes on from there.
  */
 import { AtsError } from './types';
@@ -27,6 +32,46 @@ export function retryAfterMs(header: string | null, now = Date.now()): number {
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
   const at = Date.parse(header);
   return Number.isNaN(at) ? 1000 : Math.max(0, at - now);
+}
+
+/** When `X-Rate-Limit-Reset` says the next interval starts (epoch seconds; milliseconds read as such), if it says. */
+export function rateResetAt(headers: Headers): number | undefined {
+  const raw = headers.get('x-rate-limit-reset')?.trim();
+  if (!raw || !/^\d+(\.\d+)?$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n > 1e12 ? n : n * 1000;
+}
+
+/** How long a 429 asks to wait: its Retry-After, else until its X-Rate-Limit-Reset (at least a second), else one second. */
+function waitOf429(headers: Headers, now = Date.now()): number {
+  if (headers.get('retry-after')) return retryAfterMs(headers.get('retry-after'), now);
+  const reset = rateResetAt(headers);
+  return reset === undefined ? 1000 : Math.max(1000, reset - now);
+}
+
+/** Per origin (a Workable account is its own subdomain): no call before this time, learnt from `X-Rate-Limit-Remaining: 0`. */
+const pacedUntil = new Map<string, number>();
+
+function learnPace(url: string, headers: Headers): void {
+  const remaining = headers.get('x-rate-limit-remaining');
+  const reset = rateResetAt(headers);
+  if (remaining === null || Number(remaining) > 0 || reset === undefined) return;
+  const origin = new URL(url).origin;
+  pacedUntil.set(origin, Math.max(pacedUntil.get(origin) ?? 0, reset));
+}
+
+/** Waits for the origin's pace; a wait longer than a run waits ends the call as 'rateLimited' with `retryAt`. */
+async function pace(url: string, limits: HttpLimits): Promise<void> {
+  const origin = new URL(url).origin;
+  const until = pacedUntil.get(origin);
+  if (until === undefined) return;
+  const wait = until - Date.now();
+  if (wait <= 0) {
+    pacedUntil.delete(origin);
+    return;
+  }
+  if (wait > limits.maxRetryWaitMs) throw new AtsError('rateLimited', 'the ATS asked to wait', 429, new Date(until));
+  await sleep(wait);
 }
 
 function vendorMessage(body: unknown, status: number): string {
@@ -101,6 +146,7 @@ export async function request<T>(
   const retries = options.once ? 0 : limits.retries;
   for (let attempt = 0; ; attempt++) {
     let res: Response;
+    await pace(url, limits);
     try {
       res = await fetch(url, { ...init, signal: AbortSignal.timeout(limits.timeoutMs) });
     } catch {
@@ -108,10 +154,11 @@ export async function request<T>(
       await sleep(250 * 2 ** attempt);
       continue;
     }
+    learnPace(url, res.headers);
     if (res.ok) return { body: (await readBody(res)) as T, headers: res.headers };
     const body = await readBody(res);
     if (res.status === 429) {
-      const wait = retryAfterMs(res.headers.get('retry-after'));
+      const wait = waitOf429(res.headers);
       // Longer than a run waits: the caller stops calling this vendor until then (features/integrations/vendorWait.ts).
       if (wait > limits.maxRetryWaitMs)
         throw new AtsError('rateLimited', 'the ATS asked to wait', 429, new Date(Date.now() + wait));

@@ -6,7 +6,8 @@
  * is an AtsError 'auth'. Postings are read with Lever's `next`
  * offset; a person becomes a sourced opportunity on the posting, moved between the account's
  * stages by name, archived with a non-hired reason on rejection and with a hired one when placed
- * (Lever's way of recording a hire), all performed as the user who signed in. The person's opportunities are read first
+ * (Lever's way of recording a hire), all performed as the Lever user whose email is that of the
+ * person who signed in (an active user, not an interviewer), else as the account's first admin. The person's opportunities are read first
  * (those of the contact kept from an earlier push, `GET /contacts/:id` then `contact_id`, else those with the email;
  * a new one joins that contact): one already on the posting is moved, not added again. An opportunity's stage, or its archive reason (a hired one is "Hired"),
  * is read back. Lever's public API has no delete or anonymisation of an opportunity or a contact
@@ -50,6 +51,15 @@ interface Reason {
 }
 
 const at = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
+
+/** A Lever user, as `/users` lists them. */
+interface LeverUser {
+  id: string;
+  name?: string;
+  email?: string;
+  accessRole?: string;
+  deactivatedAt?: number | null;
+}
 
 interface Page<T> {
   data: T;
@@ -196,10 +206,17 @@ export function leverProvider(
   }
 
   const provider: AtsProvider = {
-    async verify(): Promise<AtsAccount> {
-      const users = await call<Page<{ id: string; name?: string; accessRole?: string }[]>>('GET', '/users?limit=100');
+    async verify(actingAs): Promise<AtsAccount> {
+      const users = await call<Page<LeverUser[]>>('GET', '/users?limit=100');
+      const email = actingAs?.email?.toLowerCase();
+      // The person signing in, when Lever has them as an active user who may act (not an interviewer);
+      // else the first admin, so Lever's audit log names the product's actions as theirs where it can.
       const user =
-        users.data?.find((u) => u.accessRole === 'super admin' || u.accessRole === 'admin') ?? users.data?.[0];
+        (email &&
+          users.data?.find(
+            (u) => u.email?.toLowerCase() === email && !u.deactivatedAt && u.accessRole !== 'interviewer',
+          )) ||
+        (users.data?.find((u) => u.accessRole === 'super admin' || u.accessRole === 'admin') ?? users.data?.[0]);
       return { account: user?.name, settings: { userId: user?.id } };
     },
 

@@ -52,8 +52,12 @@ export interface AtsStatus {
 }
 
 export interface AtsProvider {
-  /** Checks the credentials with a cheap read; throws AtsError 'auth' when they are refused. */
-  verify(): Promise<AtsAccount>;
+  /**
+   * Checks the credentials with a cheap read; throws AtsError 'auth' when they are refused. Where the vendor
+   * acts as one of its users (Lever), the user whose email is `actingAs.email` (the person connecting) is
+   * the one chosen, when the vendor has such an active user; else the vendor's current choice.
+   */
+  verify(actingAs?: { email?: string | null }): Promise<AtsAccount>;
   /** The open jobs, every page. */
   openJobs(): Promise<AtsJob[]>;
   /**

@@ -8,8 +8,12 @@
  *   PUT    manual/sync/:id         "Sync now": queues a sync under the integration's one job key
  *   DELETE remove/:id              removes the integration, its credentials, links and log
  *   GET    run-log/:id             the newest runs of an integration
- *   GET    jobs/:id                the ATS's open jobs and which project each is linked to
- *   PUT    project-job/:id         links a project of the company to an open job (or unlinks it)
+ *   PUT    credentials/:id         replaces a connected or refused integration's credentials in place
+ *                                  (Workable's token, Ashby's key, Greenhouse's client id and secret;
+ *                                  Lever signs in again), verified first; links and log are kept
+ *   GET    jobs/:id                the ATS's open jobs, and the company's projects with the job each is linked to
+ *   PUT    project-job/:id         links a project of the company to an open job (or unlinks it); a job
+ *                                  linked to another project is refused on jobId, naming that project
  *   GET    last-sync[/:id]         the last sync's outcome per integration, and whether one is under way (status.ts)
  *   GET    ats-status?projectId=   a project's candidates as the ATS has them, for the project's readers (status.ts)
  */
@@ -21,7 +25,6 @@ import {
   ATS_KINDS,
   atsKind,
   INTEGRATION_STATUS,
-  LINK_KIND,
   RUN_STATUS,
   RUN_TRIGGER,
 } from '../../../schema/rules/ats';
@@ -32,9 +35,13 @@ import { defineEndpoint, type Call } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
 import {
   integrationById,
+  linkProject,
+  openCredentials,
+  projectLinks,
   publicIntegration,
   queueSync,
   removalLockKey,
+  replaceCredentials,
   sealCredentials,
   syncJobKey,
   type IntegrationRow,
@@ -113,6 +120,16 @@ function apiKeyCredentials(kind: string, apiKey?: string | null, subdomain?: str
   if (subdomain && !/^[a-z0-9][a-z0-9-]{0,62}$/i.test(subdomain))
     throw badRequest({ subdomain: 'subdomain.errors.invalid' }, 'integrations.invalidInput');
   return kind === 'workable' ? { subdomain: subdomain!.toLowerCase(), token: apiKey } : { apiKey };
+}
+
+/** Greenhouse's OAuth client credentials from their input, or a 400 naming the fields missing. */
+function clientCredentials(clientId?: string | null, clientSecret?: string | null): Record<string, unknown> {
+  const missing = {
+    ...(clientId ? {} : { clientId: 'clientId.errors.required' }),
+    ...(clientSecret ? {} : { clientSecret: 'clientSecret.errors.required' }),
+  };
+  if (Object.keys(missing).length) throw badRequest(missing, 'integrations.invalidInput');
+  return { clientId, clientSecret };
 }
 
 const addBody = z.object({
@@ -237,12 +254,7 @@ export const integrationEndpoints = [
     },
     status: 201,
     handler: async (call) => {
-      const { clientId, clientSecret } = call.body;
-      const missing = {
-        ...(clientId ? {} : { clientId: 'clientId.errors.required' }),
-        ...(clientSecret ? {} : { clientSecret: 'clientSecret.errors.required' }),
-      };
-      if (Object.keys(missing).length) throw badRequest(missing, 'integrations.invalidInput');
+      const credentials = clientCredentials(call.body.clientId, call.body.clientSecret);
       if (
         await call.ctx
           .knex('integrations')
@@ -250,7 +262,6 @@ export const integrationEndpoints = [
           .first('id')
       )
         throw badRequest({ kind: 'kind.errors.exists' }, 'integrations.alreadyAdded');
-      const credentials = { clientId, clientSecret };
       const found = await verified(call.ctx.config, 'greenhouse', credentials, 'clientSecret');
       return saveIntegration(call, {
         kind: 'greenhouse',
@@ -318,11 +329,7 @@ export const integrationEndpoints = [
         .where({ integration_id: call.row.id, open: true })
         .orderBy('title')
         .select('remote_id as id', 'title');
-      const links = await knex('integration_links as l')
-        .join('projects as p', 'p.id', 'l.local_id')
-        .where({ 'l.integration_id': call.row.id, 'l.local_kind': LINK_KIND.project })
-        .select('p.id as projectId', 'p.title as projectTitle', 'l.remote_id as jobId');
-      return { jobs, projects: links };
+      return { jobs, projects: await projectLinks(knex, call.row.id as number, call.row.companyId as number) };
     },
   }),
 
@@ -336,26 +343,46 @@ export const integrationEndpoints = [
       body: z.object({ projectId: id('project'), jobId: z.union([z.string().trim().min(1).max(200), z.null()]) }),
     },
     handler: async (call) => {
-      const { knex } = call.ctx;
-      const integrationId = call.row.id as number;
-      const project = await knex('projects')
+      const project = await call.ctx
+        .knex('projects')
         .where({ id: call.body.projectId, company_id: call.row.companyId })
         .first('id');
       if (!project) throw badRequest({ projectId: 'projectId.errors.notFound' });
-      const where = { integration_id: integrationId, local_kind: LINK_KIND.project, local_id: project.id };
-      if (call.body.jobId === null) {
-        await knex('integration_links').where(where).delete();
-        return { success: true };
-      }
-      const job = await knex('integration_jobs')
-        .where({ integration_id: integrationId, remote_id: call.body.jobId, open: true })
-        .first('remote_id');
-      if (!job) throw badRequest({ jobId: 'jobId.errors.notFound' });
-      await knex('integration_links')
-        .insert({ ...where, remote_id: job.remote_id })
-        .onConflict(['integration_id', 'local_kind', 'local_id'])
-        .merge({ remote_id: job.remote_id, updated_at: new Date() });
+      await linkProject(call.ctx.knex, call.row.id as number, project.id, call.body.jobId);
       return { success: true };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'put',
+    path: '/integrations/credentials/:id',
+    summary: "Replaces an integration's credentials in place, keeping its links",
+    access: READ,
+    row: own('update'),
+    input: {
+      body: z.object({ apiKey: optionalText(500), clientId: optionalText(200), clientSecret: optionalText(500) }),
+    },
+    handler: async (call) => {
+      const { knex, config } = call.ctx;
+      const row = (await integrationById(knex, call.row.id as number))!;
+      const connect = atsKind(row.kind)?.connect;
+      if (!isLive(row.kind) || row.status === INTEGRATION_STATUS.recorded)
+        throw badRequest({}, 'integrations.notConnected');
+      // Lever's tokens come from signing in again (lever.ts), not from a form.
+      if (connect === 'signIn') throw badRequest({ kind: 'kind.errors.invalid' }, 'integrations.invalidInput');
+      const { apiKey, clientId, clientSecret } = call.body;
+      const stored = openCredentials(config, row);
+      const credentials =
+        connect === 'clientCredentials'
+          ? clientCredentials(clientId, clientSecret)
+          : apiKeyCredentials(row.kind, apiKey, typeof stored.subdomain === 'string' ? stored.subdomain : null);
+      const found = await verified(
+        config,
+        row.kind,
+        credentials,
+        connect === 'clientCredentials' ? 'clientSecret' : 'apiKey',
+      );
+      return publicIntegration(await replaceCredentials(knex, config, row.id, credentials, found));
     },
   }),
   ...statusEndpoints,

@@ -30,8 +30,13 @@ import { providerOf, publicIntegration, type IntegrationRow } from './store';
 
 /** At most this many candidates per request: a board's columns of cards. */
 export const KNOWN_BATCH_MAX = 200;
-/** Vendor look-ups in flight at once per integration, well under the vendors' rate limits. */
-const PARALLEL = 4;
+/**
+ * Vendor look-ups in flight at once per integration, well under the vendors' rate limits: one for Workable,
+ * whose account tokens get 10 calls per 10 seconds (the HTTP layer paces on its X-Rate-Limit-* headers,
+ * adapters/ats/http.ts), four for the others.
+ */
+const PARALLEL: Record<string, number> = { workable: 1 };
+const PARALLEL_DEFAULT = 4;
 /** How long an answer with an ATS that did not answer holds before the screen asks again. */
 const RETRY_SECONDS = 300;
 
@@ -101,7 +106,7 @@ export async function knownInAts(
   for (const integration of integrations) {
     const provider = providerOf(knex, config, integration);
     const ats = publicIntegration(integration).label;
-    await eachLimited([...emails], PARALLEL, async ([candidateId, email]) => {
+    await eachLimited([...emails], PARALLEL[integration.kind] ?? PARALLEL_DEFAULT, async ([candidateId, email]) => {
       try {
         const hit = await provider.findByEmail(email);
         if (hit) answers.get(candidateId)!.push({ ats, since: monthOf(hit.since) });

@@ -4,7 +4,8 @@
  * environment and (by a keyed hash) the session that asked, for ten minutes; Lever sends the
  * browser back to the callback, which checks that state, that it comes back in that same session
  * and that the person still manages the company, spends the state (it is taken once), exchanges
- * the code through openid-client, learns the user to act as, and stores the tokens sealed, then
+ * the code through openid-client, learns the user to act as (the Lever user with the signing-in
+ * person's email, else the account's first admin), and stores the tokens sealed, then
  * returns to /integrations with the outcome. A callback opened in another session or none (a
  * link forwarded to someone else, a sign-in started by an attacker), a second use of a state, or
  * a forged one stores nothing.
@@ -104,14 +105,14 @@ export async function leverSignedIn(
   const user = await knex('company_users')
     .where({ id: state.u, company_id: state.c, status: 1 })
     .whereIn('role', MANAGING_SUB_ROLES)
-    .first('id');
+    .first('id', 'email');
   if (!user) return 'failed';
   try {
     const url = new URL(callbackUrl(config));
     url.searchParams.set('code', query.code);
     url.searchParams.set('state', query.state!);
     const tokens = await leverExchange(config.ats, url, query.state!);
-    const found = await providerFor(config.ats, 'lever', { ...tokens }, {}).verify();
+    const found = await providerFor(config.ats, 'lever', { ...tokens }, {}).verify({ email: user.email });
     const existing = await knex('integrations').where({ company_id: state.c, kind: 'lever' }).first('id');
     if (existing) {
       // Signing in again mends an integration whose tokens stopped working.

@@ -3,15 +3,20 @@
  * the provider of a row with renewed tokens written back sealed (renewed one holder at a time, the
  * row locked, where a vendor's refresh tokens are single-use), what a client may read of a row
  * (never a credential), and the sync job, queued under one job key and one queue per integration
- * so a manual and a scheduled sync never run side by side.
+ * so a manual and a scheduled sync never run side by side; a company's projects with the job each is
+ * linked to (one project per job: a job linked to a second project would have the sync add project B's
+ * people to project A's applications), and credentials replaced in place, links kept.
  */
 import type { Knex } from 'knex';
-import { atsKind, INTEGRATION_STATUS, RUN_TRIGGER } from '../../../schema/rules/ats';
+import { t } from '../../../i18n';
+import { atsKind, INTEGRATION_STATUS, LINK_KIND, RUN_TRIGGER } from '../../../schema/rules/ats';
+import { PROJECT_STATUS } from '../../../schema/rules/pipeline';
 import { AtsError, isLive, providerFor, type AtsProvider } from '../../adapters/ats';
 import { leverProvider, type LeverTokenStore } from '../../adapters/ats/lever';
 import type { LeverTokens } from '../../adapters/ats/leverAuth';
 import { encryptionKey, open, seal } from '../../adapters/ats/secrets';
 import type { Config } from '../../config';
+import { AppError, badRequest, notFound } from '../../errors';
 import { queueJob } from '../../services/queue';
 
 type Db = Knex | Knex.Transaction;
@@ -166,4 +171,98 @@ export async function queueSync(
     { integrationId: id, trigger },
     { queueName: syncJobKey(id), jobKey: syncJobKey(id), maxAttempts: 3, ...(runAt && { runAt }) },
   );
+}
+
+/**
+ * The company's projects as the integrations page links them: every project not closed, and any
+ * project linked (closed or not), each with the job it is linked to, by title (and whether that
+ * job is still open in the ATS).
+ */
+export async function projectLinks(db: Db, integrationId: number, companyId: number) {
+  return db('projects as p')
+    .leftJoin('integration_links as l', (on) =>
+      on
+        .on('l.local_id', 'p.id')
+        .andOnVal('l.integration_id', integrationId)
+        .andOnVal('l.local_kind', LINK_KIND.project),
+    )
+    .leftJoin('integration_jobs as j', (on) =>
+      on.on('j.remote_id', 'l.remote_id').andOnVal('j.integration_id', integrationId),
+    )
+    .where('p.company_id', companyId)
+    .where((q) => q.whereNot('p.status', PROJECT_STATUS.inactive).orWhereNotNull('l.id'))
+    .orderBy([{ column: 'p.title' }, { column: 'p.id' }])
+    .limit(1000)
+    .select(
+      'p.id as projectId',
+      'p.guid as projectGuid',
+      'p.title as projectTitle',
+      'l.remote_id as jobId',
+      'j.title as jobTitle',
+      db.raw('coalesce(j.open, false) as "jobOpen"'),
+    );
+}
+
+/**
+ * Links project `projectId` to open job `jobId` of integration `integrationId` (null unlinks it).
+ * A job already linked to another project of the integration is refused on `jobId`, naming that
+ * project; links of one integration are written one at a time, so two at once cannot both pass.
+ */
+export async function linkProject(db: Knex, integrationId: number, projectId: number, jobId: string | null) {
+  const where = { integration_id: integrationId, local_kind: LINK_KIND.project, local_id: projectId };
+  if (jobId === null) return db('integration_links').where(where).delete();
+  await db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`integration_project_links:${integrationId}`]);
+    const job = await trx('integration_jobs')
+      .where({ integration_id: integrationId, remote_id: jobId, open: true })
+      .first('remote_id');
+    if (!job) throw badRequest({ jobId: 'jobId.errors.notFound' });
+    const other = await trx('integration_links as l')
+      .join('projects as p', 'p.id', 'l.local_id')
+      .where({ 'l.integration_id': integrationId, 'l.local_kind': LINK_KIND.project, 'l.remote_id': jobId })
+      .whereNot('l.local_id', projectId)
+      .first('p.id', 'p.guid', 'p.title');
+    if (other)
+      throw new AppError(
+        400,
+        'integrations.jobLinkedElsewhere',
+        t('integrations.jobLinkedElsewhere', { project: other.title }),
+        { jobId: 'jobId.errors.linkedElsewhere' },
+        { linkedProject: { id: other.id, guid: other.guid, title: other.title } },
+      );
+    await trx('integration_links')
+      .insert({ ...where, remote_id: job.remote_id })
+      .onConflict(['integration_id', 'local_kind', 'local_id'])
+      .merge({ remote_id: job.remote_id, updated_at: new Date() });
+  });
+}
+
+/**
+ * Replaces integration `id`'s credentials in place with `credentials` the vendor has just accepted
+ * (`found`): its links, jobs and run log stay, its status is connected again, and a sync is queued.
+ * Settings learnt from the vendor are merged over those kept. A row removed meanwhile is 404.
+ */
+export async function replaceCredentials(
+  db: Knex,
+  config: Config,
+  id: number,
+  credentials: Record<string, unknown>,
+  found: { account?: string | null; settings?: Record<string, unknown> },
+): Promise<IntegrationRow> {
+  return db.transaction(async (trx) => {
+    const row = (await trx('integrations').where('id', id).forUpdate().first()) as IntegrationRow | undefined;
+    if (!row) throw notFound('integrations.notFound');
+    const [saved] = (await trx('integrations')
+      .where('id', id)
+      .update({
+        credentials: sealCredentials(config, credentials),
+        status: INTEGRATION_STATUS.connected,
+        account: found.account ?? row.account,
+        settings: JSON.stringify({ ...(row.settings ?? {}), ...(found.settings ?? {}) }),
+        updated_at: new Date(),
+      })
+      .returning('*')) as IntegrationRow[];
+    await queueSync(trx, id, RUN_TRIGGER.manual);
+    return saved;
+  });
 }

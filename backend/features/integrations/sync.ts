@@ -25,7 +25,13 @@
  * forgotten and placed again once, push.ts); a vendor asking to wait longer than a run waits ends the run's calls,
  * the rest left for a run after that time (vendorWait.ts); refused credentials end the run,
  * mark the integration "auth error" and email the company's admins once, by their syncFailed preference
- * (authErrorEmail.ts). A failed run, or one with refused records, notifies the company's integration managers
+ * (authErrorEmail.ts). A 403 is a permission the credentials lack, not dead credentials: the run ends
+ * the same way and the integration shows "auth error", its report names the vendor's reason ("a
+ * permission is missing: …") and no "connect it again" email goes out (the failure notice says it).
+ * A run that got an answer from the ATS and no refusal of its credentials sets an "auth error"
+ * integration back to connected, telling nobody: the permission was granted, or the vendor is
+ * answering again, so the daily schedule and the "already in your ATS" look-ups take it up again.
+ * A failed run, or one with refused records, notifies the company's integration managers
  * (notice.ts): a failed run only when the run before it did not fail the same way. An erasure during a run is
  * not undone by it (syncGuard.ts). An integration removed or disconnected during a run ends it quietly: each
  * record is sent only while the integration's row is held and still connected (whileConnected), the run ends
@@ -51,6 +57,9 @@ export type { RunEntry } from './push';
 const COMPANY_ACTIVE = 1;
 
 const reasonOf = (err: unknown) => (err instanceof AtsError ? err.message : 'unexpected error').slice(0, 300);
+
+/** A 403: the credentials work but lack a permission (the vendor's reason kept); any other 'auth' refusal: dead credentials. */
+const missingPermission = (err: AtsError) => err.status === 403;
 
 /**
  * Keeps the ATS's open jobs. A job a vendor lists twice (pages shifting while read) is kept once, its
@@ -174,9 +183,12 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
   let waitUntil: Date | undefined;
   // Refused credentials and a vendor's long wait end the run; anything else fails one record.
   const stops = (err: unknown) => (err instanceof AtsError && err.code === 'auth') || waitAsked(err) !== undefined;
+  // The ATS answered this run with these credentials: an "auth error" it showed is over, unless refused again.
+  let answered = false;
   try {
     const provider = providerOf(db, config, row);
     await pullJobs(db, id, provider);
+    answered = true;
     const projects = await db('integration_links as l')
       .join('projects as p', 'p.id', 'l.local_id')
       .where({ 'l.integration_id': id, 'l.local_kind': LINK_KIND.project, 'p.company_id': row.company_id })
@@ -227,16 +239,29 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
   } catch (err) {
     waitUntil = waitAsked(err);
     const auth = err instanceof AtsError && err.code === 'auth';
-    if (!waitUntil) error = auth ? t('integrations.authError') : reasonOf(err);
+    const permission = auth && missingPermission(err);
+    if (auth) answered = false;
+    if (!waitUntil)
+      error = permission
+        ? t('integrations.permissionMissing', { reason: reasonOf(err) })
+        : auth
+          ? t('integrations.authError')
+          : reasonOf(err);
     if (!(err instanceof AtsError)) logger.error({ err, integrationId: id }, 'integration sync failed');
     else logger.warn({ integrationId: id, code: err.code, reason: error, waitUntil }, 'integration sync stopped');
     if (auth) {
       const changed = await db('integrations')
         .where({ id, status: INTEGRATION_STATUS.connected })
         .update({ status: INTEGRATION_STATUS.authError, updated_at: new Date() });
-      if (changed) await emailAuthError(db, config, row);
+      // "Connect it again" is for dead credentials; a missing permission is told by the failure notice below.
+      if (changed && !permission) await emailAuthError(db, config, row);
     }
   }
+  // Answered and not refused: connected again (no email, no notice). Not when removed or disconnected meanwhile.
+  if (answered && !ended)
+    await db('integrations')
+      .where({ id, status: INTEGRATION_STATUS.authError })
+      .update({ status: INTEGRATION_STATUS.connected, updated_at: new Date() });
   const synced = await db('integration_links')
     .where({ integration_id: id, local_kind: LINK_KIND.projectCandidate })
     .count<{ n: string }[]>({ n: '*' });

@@ -3,6 +3,8 @@
  * access token, Ashby's API key, Greenhouse's client id and secret, "Sign in with Lever", each with
  * the steps in the vendor's screens and a link to its guide; or recording a kind without a live
  * connection ("Other" with the name of the system). Only a kind that connects has an environment.
+ * Given `replacing`, it replaces that integration's credentials in place (PUT integrations/credentials/:id):
+ * the same fields but Workable's subdomain (the account stays the same), no environment, links kept.
  */
 import {
   Alert,
@@ -23,7 +25,7 @@ import { useState, type FormEvent } from 'react';
 import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
 import { t } from '../../../i18n';
 import { errorMessage, fieldKeys } from '../../../ui/api/errors';
-import { integrationsApi, type AtsKindRow } from '../../api/integrations';
+import { integrationsApi, type AtsKindRow, type Integration } from '../../api/integrations';
 import { useNotify } from '../../app/notify';
 
 import { guideOf, secret } from './vendors';
@@ -48,13 +50,30 @@ const onScreen = (fields: Record<string, string>, kind: AtsKindRow): Record<stri
     ? { ...Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'apiKey')), accessToken: fields.apiKey }
     : fields;
 
+/** The fields a dialog asks for: replacing credentials keeps the account, so Workable's subdomain is not asked. */
+const fieldsOf = (kind: AtsKindRow, replacing?: Integration) =>
+  guideOf(kind).fields.filter((f) => !replacing || f !== 'subdomain');
+
+/** Replaces `replacing`'s credentials with those typed in: Workable's access token travels as its API key. */
+function replace(replacing: Integration, values: Record<string, string>) {
+  const value = (name: string) => values[name]?.trim() || undefined;
+  return integrationsApi.replaceCredentials(replacing.id, {
+    apiKey: value('apiKey') ?? value('accessToken'),
+    clientId: value('clientId'),
+    clientSecret: value('clientSecret'),
+  });
+}
+
 export function ConnectDialog({
   kind,
+  replacing,
   leverSignIn,
   onClose,
   onDone,
 }: {
   kind?: AtsKindRow;
+  /** The integration whose credentials are replaced, if that is what the dialog does. */
+  replacing?: Integration;
   leverSignIn: boolean;
   onClose(): void;
   onDone(): void;
@@ -80,14 +99,23 @@ export function ConnectDialog({
     e.preventDefault();
     if (!kind) return;
     const missing = Object.fromEntries(
-      guideOf(kind)
-        .fields.filter((f) => !values[f]?.trim())
+      fieldsOf(kind, replacing)
+        .filter((f) => !values[f]?.trim())
         .map((f) => [f, `${f}.errors.required`]),
     );
     setErrors(missing);
     if (Object.keys(missing).length) return;
     setBusy(true);
     try {
+      if (replacing) {
+        await replace(replacing, values);
+        notify(t(`${P}.replace.done`, { ats }), 'success');
+        setValues({});
+        setBusy(false);
+        onDone();
+        onClose();
+        return;
+      }
       if (kind.connect === 'signIn') {
         const { url } = await integrationsApi.leverSignIn(environment);
         window.location.assign(url);
@@ -118,11 +146,13 @@ export function ConnectDialog({
   const guide = kind ? guideOf(kind) : undefined;
   const help = !kind
     ? ''
-    : kind.key === 'other'
-      ? t(`${P}.otherHelp`)
-      : kind.connect === 'none'
-        ? t(`${P}.recordHelp`, { ats })
-        : t(`${P}.vendorHelp.${kind.key}`);
+    : replacing
+      ? t(`${P}.replace.help`, { ats })
+      : kind.key === 'other'
+        ? t(`${P}.otherHelp`)
+        : kind.connect === 'none'
+          ? t(`${P}.recordHelp`, { ats })
+          : t(`${P}.vendorHelp.${kind.key}`);
   return (
     <Dialog
       open={!!kind}
@@ -134,7 +164,9 @@ export function ConnectDialog({
     >
       <Box component="form" onSubmit={submit} noValidate>
         <DialogTitle id="connect-title">
-          {t(kind?.connect === 'none' ? `${P}.recordTitle` : `${P}.connectTitle`, { ats })}
+          {t(replacing ? `${P}.replace.title` : kind?.connect === 'none' ? `${P}.recordTitle` : `${P}.connectTitle`, {
+            ats,
+          })}
         </DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: guide?.link ? 1 : 2.5 }}>{help}</DialogContentText>
@@ -149,26 +181,27 @@ export function ConnectDialog({
             </Alert>
           )}
           <Box sx={{ display: 'grid', gap: 2, pt: 0.5 }}>
-            {guide?.fields.map((name, i) => (
-              <TextField
-                key={name}
-                name={name}
-                label={t(`${P}.fields.${name}`)}
-                required
-                autoFocus={i === 0}
-                type={secret(name) ? 'password' : 'text'}
-                autoComplete="off"
-                value={values[name] ?? ''}
-                onChange={(e) => {
-                  setValues((v) => ({ ...v, [name]: e.target.value }));
-                  setErrors(({ [name]: _drop, ...rest }) => rest);
-                }}
-                error={!!errors[name]}
-                helperText={errors[name] ? t(errors[name]) : t(`${P}.fieldHelp.${name}`)}
-                disabled={busy}
-              />
-            ))}
-            {guide?.environment && (
+            {kind &&
+              fieldsOf(kind, replacing).map((name, i) => (
+                <TextField
+                  key={name}
+                  name={name}
+                  label={t(`${P}.fields.${name}`)}
+                  required
+                  autoFocus={i === 0}
+                  type={secret(name) ? 'password' : 'text'}
+                  autoComplete="off"
+                  value={values[name] ?? ''}
+                  onChange={(e) => {
+                    setValues((v) => ({ ...v, [name]: e.target.value }));
+                    setErrors(({ [name]: _drop, ...rest }) => rest);
+                  }}
+                  error={!!errors[name]}
+                  helperText={errors[name] ? t(errors[name]) : t(`${P}.fieldHelp.${name}`)}
+                  disabled={busy}
+                />
+              ))}
+            {guide?.environment && !replacing && (
               <TextField
                 select
                 name="environment"
@@ -192,11 +225,13 @@ export function ConnectDialog({
             {t(`${P}.cancel`)}
           </Button>
           <Button type="submit" variant="contained" disabled={busy || signInOff}>
-            {kind?.connect === 'signIn'
-              ? t(`${P}.signInLever`)
-              : kind?.connect === 'none'
-                ? t(`${P}.record`)
-                : t(`${P}.connect`)}
+            {replacing
+              ? t(`${P}.replace.submit`)
+              : kind?.connect === 'signIn'
+                ? t(`${P}.signInLever`)
+                : kind?.connect === 'none'
+                  ? t(`${P}.record`)
+                  : t(`${P}.connect`)}
           </Button>
         </DialogActions>
       </Box>

@@ -4,7 +4,8 @@
  * Lever), each a card marked "Live sync" with its state, last sync's outcome and Sync now
  * (LiveKindCard); then, under "Record which ATS you use", the kinds that are only recorded as the
  * company's ATS ("Other" with the name of the system). Connect or record opens the dialog its
- * kind needs (ConnectDialog), Run log the runs (RunLogDialog), Remove asks first. Cards and rows
+ * kind needs (ConnectDialog), Replace credentials (or Connect again, after the vendor refused them) the same
+ * dialog replacing them in place, Run log the runs (RunLogDialog), Remove asks first. Cards and rows
  * wrap on a phone: nothing scrolls sideways. Lever's sign-in comes back with `?lever=connected|failed`.
  */
 import { Alert, Box, Button, Card, CircularProgress, Stack, Typography } from '@mui/material';
@@ -74,6 +75,7 @@ export function IntegrationsPage() {
   const [list, setList] = useState<IntegrationList>();
   const [error, setError] = useState<string>();
   const [connecting, setConnecting] = useState<AtsKindRow>();
+  const [replacing, setReplacing] = useState<Integration>();
   const [removing, setRemoving] = useState<Integration>();
   const [logOf, setLogOf] = useState<Integration>();
   const [busy, setBusy] = useState(false);
@@ -151,6 +153,10 @@ export function IntegrationsPage() {
                   key={kind.key}
                   kind={kind}
                   onConnect={() => setConnecting(kind)}
+                  onReplace={(it) => {
+                    setReplacing(it);
+                    setConnecting(kind);
+                  }}
                   onRemove={setRemoving}
                   onRunLog={setLogOf}
                   onChanged={load}
@@ -177,8 +183,12 @@ export function IntegrationsPage() {
       )}
       <ConnectDialog
         kind={connecting}
+        replacing={replacing}
         leverSignIn={list?.leverSignIn ?? false}
-        onClose={() => setConnecting(undefined)}
+        onClose={() => {
+          setConnecting(undefined);
+          setReplacing(undefined);
+        }}
         onDone={load}
       />
       <RunLogDialog integration={logOf} onClose={() => setLogOf(undefined)} />

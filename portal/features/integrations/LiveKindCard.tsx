@@ -3,6 +3,10 @@
  * state, and once connected the account, when it last synced, how many candidates it holds from us
  * and the last sync's outcome (sent, skipped, failed, each failed record with its reason, or why
  * the run stopped). "Sync now" queues a sync and the card follows it until it has finished.
+ * Its "Linked projects" (LinkedProjects) link the company's projects to the ATS's open jobs. An
+ * integration whose credentials the vendor refused says so and offers "Connect again" (Lever signs
+ * in again; the others' credentials are replaced in place, links kept); a connected one offers
+ * "Replace credentials" for a key rotated in the vendor's screens.
  */
 import SyncOutlined from '@mui/icons-material/SyncOutlined';
 import {
@@ -26,6 +30,7 @@ import { formatDateTime } from '../../../schema/rules/dates';
 import { actionErrorMessage } from '../../../ui/api/errors';
 import { integrationsApi, type AtsKindRow, type Integration, type LastSync } from '../../api/integrations';
 import { useNotify } from '../../app/notify';
+import { LinkedProjects } from './LinkedProjects';
 
 const P = 'portal.integrationsPage';
 const CHIP = { connected: 'success', recorded: 'default', authError: 'error' } as const;
@@ -128,12 +133,14 @@ function Outcome({ last, waiting }: { last: LastSync | undefined; waiting: boole
 export function LiveKindCard({
   kind,
   onConnect,
+  onReplace,
   onRemove,
   onRunLog,
   onChanged,
 }: {
   kind: AtsKindRow;
   onConnect(): void;
+  onReplace(integration: Integration): void;
   onRemove(integration: Integration): void;
   onRunLog(integration: Integration): void;
   onChanged(): void;
@@ -176,7 +183,13 @@ export function LiveKindCard({
               {' · '}
               {t(`${P}.candidatesSynced`)}: {it.candidatesSynced}
             </Typography>
+            {it.status === 'authError' && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {t(`${P}.replace.authError`, { ats: label })}
+              </Alert>
+            )}
             <Outcome last={last} waiting={waiting} />
+            <LinkedProjects integration={it} refresh={last?.lastRun?.id} />
           </Box>
         )}
       </CardContent>
@@ -184,6 +197,16 @@ export function LiveKindCard({
         {(!it || (it.status === 'authError' && kind.connect === 'signIn')) && (
           <Button size="small" variant="contained" onClick={onConnect} aria-label={`${t(`${P}.connect`)} ${label}`}>
             {t(`${P}.connect`)}
+          </Button>
+        )}
+        {it?.live && kind.connect !== 'signIn' && (
+          <Button
+            size="small"
+            variant={it.status === 'authError' ? 'contained' : 'text'}
+            onClick={() => onReplace(it)}
+            aria-label={`${t(it.status === 'authError' ? `${P}.replace.again` : `${P}.replace.action`)} ${label}`}
+          >
+            {t(it.status === 'authError' ? `${P}.replace.again` : `${P}.replace.action`)}
           </Button>
         )}
         {it?.live && (

@@ -6,6 +6,8 @@
  * `POST /candidates` creates a person even when one has the email (Greenhouse leaves finding to
  * the caller: `GET /candidates?email=`); applications are listed by candidate and read one by one
  * with their status (active, rejected, hired), current stage and rejection reason.
+ * `POST /applications/{id}/hire` sets an active application's status to hired, as Harvest's hire call
+ * does (a hire is a status, not a stage); one that is not active is refused with 422.
  * `DELETE /candidates/{id}` deletes the person and their applications, as Harvest does; an
  * unknown id is 404, and so is `GET /candidates/{id}`.
  * Tests act as the company would in Greenhouse itself: delete an application or a person, or merge
@@ -176,11 +178,14 @@ export async function startGreenhouseStandIn(
         if (applications[i].candidateId === Number(person[1])) applications.splice(i, 1);
       return { body: { message: `Person ${person[1]} has been deleted.` } };
     }
-    const act = /^\/applications\/(\d+)\/(move|reject)$/.exec(route);
+    const act = /^\/applications\/(\d+)\/(move|reject|hire)$/.exec(route);
     if (method === 'POST' && act) {
       const row = applications.find((a) => a.id === Number(act[1]));
       if (!row) return { status: 404, body: { message: 'Resource not found' } };
-      if (act[2] === 'reject') {
+      if (act[2] === 'hire') {
+        if (row.status !== 'active') return { status: 422, body: { message: 'Only active applications can be hired' } };
+        row.status = 'hired';
+      } else if (act[2] === 'reject') {
         if (b.rejection_reason_id !== 77) return { status: 422, body: { message: 'rejection_reason_id is invalid' } };
         row.rejected = true;
         row.status = 'rejected';

@@ -36,6 +36,8 @@ export interface LeverStandIn extends StandIn {
   deleteOpportunity(id: string): void;
   expireAccessTokens(): void;
   revokeRefreshTokens(): void;
+  /** Lever's users (`GET /users`), first its super admin; a test may add one, and any of them may be acted as. */
+  users: { id: string; name: string; accessRole: string; email: string; deactivatedAt?: number | null }[];
   refreshes: number;
 }
 
@@ -50,13 +52,14 @@ const STAGES = [
   { id: 'stage-onsite', text: 'On-site interview' },
   { id: 'stage-offer', text: 'Offer' },
 ];
-const USER = { id: 'user-1', name: 'Lever Admin', accessRole: 'super admin' };
+const USER = { id: 'user-1', name: 'Lever Admin', accessRole: 'super admin', email: 'lever-admin@example.com' };
 
 export async function startLeverStandIn(
   clientId = 'lever-client',
   clientSecret = 'lever-secret-51b0',
 ): Promise<LeverStandIn> {
   const codes = new Map<string, string>();
+  const users: LeverStandIn['users'] = [{ ...USER }];
   let access = new Set<string>();
   let refresh = new Set<string>();
   let refreshes = 0;
@@ -115,8 +118,8 @@ export async function startLeverStandIn(
       return { status: 401, body: { code: 'UnauthorizedError', message: 'Invalid token' } };
     const route = path.slice(3);
     const b = (body ?? {}) as Record<string, unknown>;
-    const asUser = query.get('perform_as') === USER.id;
-    if (method === 'GET' && route === '/users') return { body: { data: [USER], hasNext: false } };
+    const asUser = users.some((u) => u.id === query.get('perform_as'));
+    if (method === 'GET' && route === '/users') return { body: { data: users, hasNext: false } };
     if (method === 'GET' && route === '/stages') return { body: { data: STAGES, hasNext: false } };
     if (method === 'GET' && route === '/archive_reasons')
       return {
@@ -225,6 +228,7 @@ export async function startLeverStandIn(
     authUrl: standIn.url,
     apiUrl: `${standIn.url}/v1`,
     opportunities,
+    users,
     deleteOpportunity: (id: string) => {
       opportunities.splice(
         opportunities.findIndex((o) => o.id === id),

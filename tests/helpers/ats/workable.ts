@@ -5,8 +5,13 @@
  * job; candidates listed by email (one record per job, as Workable keeps them) and read one by one
  * with their stage by name; a record can be deleted as a member would in Workable (`deleteCandidate`). Refusals have Workable's shapes: 401 `{error}` for a bad token, 404 for an unknown job,
  * 422 `{error}` for a candidate it will not take.
+ * `limitRate()` turns on Workable's limit for account tokens (10 calls per 10-second interval): every
+ * answer then carries `X-Rate-Limit-Limit`, `X-Rate-Limit-Remaining` and `X-Rate-Limit-Reset` (epoch
+ * seconds of the next interval), and a call over the limit gets 429 with those headers only, no
+ * Retry-After, as Workable answers. An interval starts with its first call. Off by default: most test
+ * files wait at most 2 s for a vendor, less than an interval.
  */
-import { newId, startStandIn, type Reply, type StandIn } from './standIn';
+import { newId, startStandIn, type Handler, type Reply, type StandIn } from './standIn';
 
 export interface WorkableCandidate {
   id: string;
@@ -38,6 +43,8 @@ export interface WorkableStandIn extends StandIn {
   baseTemplate: string;
   /** Deletes a candidate record (one person's record on one job), as a member would in Workable. */
   deleteCandidate(id: string): void;
+  /** From now on at most `max` calls per interval of `windowMs` (Workable's account tokens: 10 per 10 s). */
+  limitRate(max?: number, windowMs?: number): void;
 }
 
 const STAGES = [
@@ -68,117 +75,140 @@ export async function startWorkableStandIn(
   };
   let base = '';
   const prefix = `/${subdomain}/spi/v3`;
-  const standIn = await startStandIn(({ method, path, query, body, headers }): Reply => {
-    if (!path.startsWith(prefix) || headers.authorization !== `Bearer ${state.token}`)
-      return { status: 401, body: { error: 'Not authorized' } };
-    const route = path.slice(prefix.length);
-    const b = (body ?? {}) as Record<string, unknown>;
-    if (method === 'GET' && route === '/jobs') {
-      const open = state.jobs.filter((j) => !query.get('state') || j.state === query.get('state'));
-      const start = Number(query.get('since_index') ?? 0);
-      const limit = Math.min(Number(query.get('limit') ?? 50), pageSize);
-      const page = open.slice(start, start + limit);
-      const more = start + limit < open.length;
-      return {
-        body: {
-          jobs: page,
-          paging: more
-            ? {
-                next: `${base}${prefix}/jobs?state=${query.get('state') ?? ''}&limit=${limit}&since_index=${start + limit}`,
-              }
-            : {},
-        },
-      };
-    }
-    if (method === 'GET' && route === '/members') return { body: { members: [MEMBER] } };
-    if (method === 'GET' && route === '/stages') return { body: { stages: STAGES } };
-    const listed = (c: WorkableCandidate) => ({
-      id: c.id,
-      name: c.candidate.name,
-      email: c.candidate.email,
-      job: { shortcode: c.job, title: state.jobs.find((j) => j.shortcode === c.job)?.title },
-      stage: STAGES.find((s) => s.slug === c.stage)?.name ?? c.stage,
-      disqualified: c.disqualified,
-      created_at: c.created_at,
-      updated_at: c.updated_at ?? c.created_at,
-    });
-    if (method === 'GET' && route === '/candidates') {
-      const found = state.candidates.filter((c) => !query.get('email') || c.candidate.email === query.get('email'));
-      return { body: { candidates: found.map(listed), paging: {} } };
-    }
-    const one = /^\/candidates\/([^/]+)$/.exec(route);
-    if (method === 'GET' && one) {
-      const row = state.candidates.find((c) => c.id === one[1]);
-      if (!row) return { status: 404, body: { error: 'Not found' } };
-      return {
-        body: {
-          candidate: {
-            ...listed(row),
-            disqualification_reason: row.disqualified ? (row.disqualification_reason ?? null) : null,
-          },
-        },
-      };
-    }
-    const copy = /^\/candidates\/([^/]+)\/copy$/.exec(route);
-    if (method === 'POST' && copy) {
-      const from = state.candidates.find((c) => c.id === copy[1]);
-      const job = state.jobs.find((j) => j.shortcode === b.target_job_shortcode);
-      if (!from || !job) return { status: 404, body: { error: 'Not found' } };
-      if (b.member_id !== MEMBER.id) return { status: 422, body: { error: 'member_id is invalid' } };
-      const row: WorkableCandidate = {
-        ...from,
-        id: newId(),
-        job: job.shortcode,
-        stage: STAGES.some((s) => s.slug === b.target_stage) ? String(b.target_stage) : 'sourced',
-        disqualified: false,
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-      };
-      state.candidates.push(row);
-      return { status: 201, body: { candidate: { id: row.id, name: row.candidate.name, stage: row.stage } } };
-    }
-    const add = /^\/jobs\/([^/]+)\/candidates$/.exec(route);
-    if (method === 'POST' && add) {
-      const job = state.jobs.find((j) => j.shortcode === decodeURIComponent(add[1]));
-      if (!job) return { status: 404, body: { error: 'Not found' } };
-      const candidate = b.candidate as WorkableCandidate['candidate'] | undefined;
-      if (!candidate?.name || !candidate.email)
-        return { status: 422, body: { error: 'Validation failed: name and email are required' } };
-      if (state.refusedEmails.has(candidate.email))
-        return { status: 422, body: { error: 'Validation failed: Email is invalid' } };
-      const row: WorkableCandidate = {
-        id: newId(),
-        job: job.shortcode,
-        stage: 'sourced',
-        disqualified: false,
-        sourced: b.sourced === true,
-        created_at: new Date().toISOString(),
-        candidate,
-      };
-      state.candidates.push(row);
-      return {
-        status: 201,
-        body: { status: 'created', candidate: { id: row.id, name: candidate.name, stage: row.stage } },
-      };
-    }
-    const act = /^\/candidates\/([^/]+)\/(move|disqualify)$/.exec(route);
-    if (method === 'POST' && act) {
-      const row = state.candidates.find((c) => c.id === act[1]);
-      if (!row) return { status: 404, body: { error: 'Not found' } };
-      if (b.member_id !== MEMBER.id) return { status: 422, body: { error: 'member_id is invalid' } };
-      row.updated_at = new Date().toISOString();
-      if (act[2] === 'disqualify') {
-        row.disqualified = true;
-        row.disqualification_reason = String(b.disqualification_reason ?? '');
-      } else {
-        if (!STAGES.some((s) => s.slug === b.target_stage))
-          return { status: 422, body: { error: 'target_stage is invalid' } };
-        row.stage = String(b.target_stage);
+  const rate = { on: false, max: 10, windowMs: 10_000, resetAt: 0, used: 0 };
+  const limited =
+    (answer: Handler): Handler =>
+    (req) => {
+      if (!rate.on) return answer(req);
+      const now = Date.now();
+      if (now >= rate.resetAt) {
+        rate.resetAt = Math.ceil((now + rate.windowMs) / 1000) * 1000;
+        rate.used = 0;
       }
-      return { status: 200, body: {} };
-    }
-    return { status: 404, body: { error: 'Not found' } };
-  });
+      const over = rate.used >= rate.max;
+      if (!over) rate.used++;
+      const headers = {
+        'X-Rate-Limit-Limit': String(rate.max),
+        'X-Rate-Limit-Remaining': String(rate.max - rate.used),
+        'X-Rate-Limit-Reset': String(rate.resetAt / 1000),
+      };
+      if (over) return { status: 429, headers, body: { error: 'Too many requests' } };
+      const reply = answer(req);
+      return { ...reply, headers: { ...reply.headers, ...headers } };
+    };
+  const standIn = await startStandIn(
+    limited(({ method, path, query, body, headers }): Reply => {
+      if (!path.startsWith(prefix) || headers.authorization !== `Bearer ${state.token}`)
+        return { status: 401, body: { error: 'Not authorized' } };
+      const route = path.slice(prefix.length);
+      const b = (body ?? {}) as Record<string, unknown>;
+      if (method === 'GET' && route === '/jobs') {
+        const open = state.jobs.filter((j) => !query.get('state') || j.state === query.get('state'));
+        const start = Number(query.get('since_index') ?? 0);
+        const limit = Math.min(Number(query.get('limit') ?? 50), pageSize);
+        const page = open.slice(start, start + limit);
+        const more = start + limit < open.length;
+        return {
+          body: {
+            jobs: page,
+            paging: more
+              ? {
+                  next: `${base}${prefix}/jobs?state=${query.get('state') ?? ''}&limit=${limit}&since_index=${start + limit}`,
+                }
+              : {},
+          },
+        };
+      }
+      if (method === 'GET' && route === '/members') return { body: { members: [MEMBER] } };
+      if (method === 'GET' && route === '/stages') return { body: { stages: STAGES } };
+      const listed = (c: WorkableCandidate) => ({
+        id: c.id,
+        name: c.candidate.name,
+        email: c.candidate.email,
+        job: { shortcode: c.job, title: state.jobs.find((j) => j.shortcode === c.job)?.title },
+        stage: STAGES.find((s) => s.slug === c.stage)?.name ?? c.stage,
+        disqualified: c.disqualified,
+        created_at: c.created_at,
+        updated_at: c.updated_at ?? c.created_at,
+      });
+      if (method === 'GET' && route === '/candidates') {
+        const found = state.candidates.filter((c) => !query.get('email') || c.candidate.email === query.get('email'));
+        return { body: { candidates: found.map(listed), paging: {} } };
+      }
+      const one = /^\/candidates\/([^/]+)$/.exec(route);
+      if (method === 'GET' && one) {
+        const row = state.candidates.find((c) => c.id === one[1]);
+        if (!row) return { status: 404, body: { error: 'Not found' } };
+        return {
+          body: {
+            candidate: {
+              ...listed(row),
+              disqualification_reason: row.disqualified ? (row.disqualification_reason ?? null) : null,
+            },
+          },
+        };
+      }
+      const copy = /^\/candidates\/([^/]+)\/copy$/.exec(route);
+      if (method === 'POST' && copy) {
+        const from = state.candidates.find((c) => c.id === copy[1]);
+        const job = state.jobs.find((j) => j.shortcode === b.target_job_shortcode);
+        if (!from || !job) return { status: 404, body: { error: 'Not found' } };
+        if (b.member_id !== MEMBER.id) return { status: 422, body: { error: 'member_id is invalid' } };
+        const row: WorkableCandidate = {
+          ...from,
+          id: newId(),
+          job: job.shortcode,
+          stage: STAGES.some((s) => s.slug === b.target_stage) ? String(b.target_stage) : 'sourced',
+          disqualified: false,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        };
+        state.candidates.push(row);
+        return { status: 201, body: { candidate: { id: row.id, name: row.candidate.name, stage: row.stage } } };
+      }
+      const add = /^\/jobs\/([^/]+)\/candidates$/.exec(route);
+      if (method === 'POST' && add) {
+        const job = state.jobs.find((j) => j.shortcode === decodeURIComponent(add[1]));
+        if (!job) return { status: 404, body: { error: 'Not found' } };
+        const candidate = b.candidate as WorkableCandidate['candidate'] | undefined;
+        if (!candidate?.name || !candidate.email)
+          return { status: 422, body: { error: 'Validation failed: name and email are required' } };
+        if (state.refusedEmails.has(candidate.email))
+          return { status: 422, body: { error: 'Validation failed: Email is invalid' } };
+        const row: WorkableCandidate = {
+          id: newId(),
+          job: job.shortcode,
+          stage: 'sourced',
+          disqualified: false,
+          sourced: b.sourced === true,
+          created_at: new Date().toISOString(),
+          candidate,
+        };
+        state.candidates.push(row);
+        return {
+          status: 201,
+          body: { status: 'created', candidate: { id: row.id, name: candidate.name, stage: row.stage } },
+        };
+      }
+      const act = /^\/candidates\/([^/]+)\/(move|disqualify)$/.exec(route);
+      if (method === 'POST' && act) {
+        const row = state.candidates.find((c) => c.id === act[1]);
+        if (!row) return { status: 404, body: { error: 'Not found' } };
+        if (b.member_id !== MEMBER.id) return { status: 422, body: { error: 'member_id is invalid' } };
+        row.updated_at = new Date().toISOString();
+        if (act[2] === 'disqualify') {
+          row.disqualified = true;
+          row.disqualification_reason = String(b.disqualification_reason ?? '');
+        } else {
+          if (!STAGES.some((s) => s.slug === b.target_stage))
+            return { status: 422, body: { error: 'target_stage is invalid' } };
+          row.stage = String(b.target_stage);
+        }
+        return { status: 200, body: {} };
+      }
+      return { status: 404, body: { error: 'Not found' } };
+    }),
+  );
   base = standIn.url;
   Object.defineProperty(standIn, 'token', {
     get: () => state.token,
@@ -191,6 +221,9 @@ export async function startWorkableStandIn(
     candidates: state.candidates,
     refusedEmails: state.refusedEmails,
     baseTemplate: `${standIn.url}/{subdomain}`,
+    limitRate: (max = 10, windowMs = 10_000) => {
+      Object.assign(rate, { on: true, max, windowMs, resetAt: 0, used: 0 });
+    },
     deleteCandidate: (id: string) => {
       state.candidates.splice(
         state.candidates.findIndex((c) => c.id === id),
