@@ -195,7 +195,7 @@ describe('Drops on the board', () => {
 });
 
 describe('The page state in the URL', () => {
-  it('keeps the tab, the board view, the project flags and the search filters, and sends only filters and flags to the API', () => {
+  it('keeps the tab, the board view, the project flags and the search filters, and sends only filters, flags and the page size to the API', () => {
     const params = new URLSearchParams('tab=2&view=board&ih=1&s=12,13&ts=react&p=2');
     const state = readPipeline(params);
     expect(state).toMatchObject({ tab: shortlist, view: 'board', hidden: true, favourited: false });
@@ -207,7 +207,8 @@ describe('The page state in the URL', () => {
       ts: 'react',
       p: '2',
     });
-    expect(Object.fromEntries(apiQuery(state, false))).toEqual({ ih: '1', s: '12,13', ts: 'react', p: '2' });
+    // The page size is always sent: the API's own default (25) is not the list's (20).
+    expect(Object.fromEntries(apiQuery(state, false))).toEqual({ ih: '1', s: '12,13', ts: 'react', p: '2', pp: '20' });
   });
   it('ignores a tab that is not a stage', () => {
     expect(readPipeline(new URLSearchParams('tab=9')).tab).toBeUndefined();
