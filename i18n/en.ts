@@ -189,7 +189,7 @@ export const en = {
     },
   },
   profilePic: { errors: { notUploaded: 'Upload the picture from your account page' } },
-  phone: { errors: { invalid: 'Enter a valid phone number' } },
+  phone: { errors: { required: 'Enter the phone number', invalid: 'Enter a valid phone number' } },
   tags: {
     errors: { identifierExists: 'Tag identifier already exists', icon: 'Choose one of the icons shown' },
     semiActive: {

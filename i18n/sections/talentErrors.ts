@@ -5,6 +5,7 @@
 export const talentErrors = {
   firstName: { errors: { required: 'Enter the first name', tooLong: 'At most 80 characters' } },
   lastName: { errors: { required: 'Enter the last name', tooLong: 'At most 80 characters' } },
+  jobTitle: { errors: { required: 'Enter the job title' } },
   linkedInUrl: {
     errors: { profilePath: 'Use a LinkedIn profile link (linkedin.com/in/…)', invalid: 'Enter a valid link' },
   },

@@ -125,7 +125,12 @@ export function DocumentsSection({ upload, candidateId, onDownloadCv, children }
       <Box>
         <SwitchInput name="anonymous" label={labelOf('anonymous')} helperText={t('talent.form.anonymousHelp')} />
       </Box>
-      {!children && <Alert severity="info">{t('talent.documents.savedWithProfile')}</Alert>}
+      {/* A note, not an error: MUI's Alert is role="alert" unless told, which a screen reader announces as one. */}
+      {!children && (
+        <Alert severity="info" role="note">
+          {t('talent.documents.savedWithProfile')}
+        </Alert>
+      )}
     </FormSection>
   );
 }

@@ -2,6 +2,8 @@
  * Company sign-up step 2 (Company): the legal details, hiring countries, the email domains it owns and how it heard of us.
  * Hiring countries are listed whole until something is typed; a typed name is then resolved as everywhere else, by the
  * countries' autocomplete (`GET /countries/search`: 'UK' is the United Kingdom, 'USA' the United States, 'Turkey' Türkiye).
+ * Steps 2 and 3 open with the keyboard focus on their heading (`focusOnMount`), so a screen reader announces the new step
+ * instead of leaving the focus on the page's body.
  */
 import { Autocomplete, Box, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -18,6 +20,9 @@ import { t } from '../../../i18n';
 import { allowedStep, loadDraft, recordStep, reusableToken, saveDraft, useRestartWhenGone } from './signupDraft';
 
 const OTHER_SOURCE = SOURCE_OPTIONS.values.other;
+
+/** A ref that focuses its element once, when it is first drawn (a module-level function: React calls it on mount only). */
+export const focusOnMount = (el: HTMLElement | null) => el?.focus();
 const SOURCES = Object.entries(SOURCE_OPTIONS.values).map(([key, id]) => ({ id, key }));
 
 export function validateCompany(c: SignupCompany, ownerEmail: string): Record<string, string> {
@@ -148,7 +153,7 @@ export function SignupCompanyStep() {
 
   return (
     <SignupLayout step={2}>
-      <Typography variant="h2" component="h1">
+      <Typography variant="h2" component="h1" tabIndex={-1} ref={focusOnMount} sx={{ outline: 'none' }}>
         {t('portal.signup.company.heading')}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 4 }}>

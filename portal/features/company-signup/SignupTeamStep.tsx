@@ -1,4 +1,7 @@
-/** Company sign-up step 3 (Team): optional invitations for colleagues as Admin or Member, then the sign-up is sent. */
+/**
+ * Company sign-up step 3 (Team): optional invitations for colleagues as Admin or Member, then the sign-up is sent.
+ * The step opens with the keyboard focus on its heading, as step 2 does.
+ */
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
@@ -11,6 +14,7 @@ import { useNotify } from '../../app/notify';
 import { PATHS } from '../../app/paths';
 import { domainOf, emailError } from '../../components/validation';
 import { t } from '../../../i18n';
+import { focusOnMount } from './SignupCompanyStep';
 import { allowedStep, clearDraft, loadDraft, saveDraft, useRestartWhenGone, type InviteRow } from './signupDraft';
 
 const MAX_INVITES = 10;
@@ -84,7 +88,7 @@ export function SignupTeamStep() {
 
   return (
     <SignupLayout step={3}>
-      <Typography variant="h2" component="h1">
+      <Typography variant="h2" component="h1" tabIndex={-1} ref={focusOnMount} sx={{ outline: 'none' }}>
         {t('portal.signup.team.heading')}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 4 }}>

@@ -1,4 +1,7 @@
-/** Tables shared by the credits pages: lots with their expiry, and the credit log. */
+/**
+ * Tables shared by the credits pages: lots with their expiry, and the credit log. Empty, on a company's own page
+ * (no company column), each points at the page's Buy credits button.
+ */
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { t } from '../../../i18n';
@@ -6,6 +9,9 @@ import type { CreditLogEntry, CreditLot } from '../../api/credits';
 import { formatDate, formatDateTime } from '../../../schema/rules/dates';
 
 const when = (iso: string | null) => formatDateTime(iso) ?? '';
+
+/** An empty table's line; on the company's own page (no company column) it says where credits come from. */
+const Empty = ({ text }: { text: string }) => <Typography color="text.secondary">{t(text)}</Typography>;
 
 /** A table that scrolls sideways inside its card on a narrow screen, by keyboard too (a focusable region). */
 function Scrolling({ label, children }: { label: string; children: ReactNode }) {
@@ -25,7 +31,7 @@ export function LotsTable({
   showCompany?: boolean;
   actions?: (lot: CreditLot) => ReactNode;
 }) {
-  if (!lots.length) return <Typography color="text.secondary">{t('credits.page.empty')}</Typography>;
+  if (!lots.length) return <Empty text={showCompany ? 'credits.page.empty' : 'credits.page.emptyOwn'} />;
   return (
     <Scrolling label={t('credits.page.lots')}>
       <Table size="small" aria-label={t('credits.page.lots')}>
@@ -57,7 +63,7 @@ export function LotsTable({
 }
 
 export function LogTable({ entries, showCompany }: { entries: CreditLogEntry[]; showCompany?: boolean }) {
-  if (!entries.length) return <Typography color="text.secondary">{t('credits.page.emptyLog')}</Typography>;
+  if (!entries.length) return <Empty text={showCompany ? 'credits.page.emptyLog' : 'credits.page.emptyLogOwn'} />;
   return (
     <Scrolling label={t('credits.page.log')}>
       <Table size="small" aria-label={t('credits.page.log')}>

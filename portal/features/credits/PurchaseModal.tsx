@@ -1,8 +1,9 @@
 /**
- * The purchase modal: quantity from 1 (never below), the tier discount and the total from the one
+ * The purchase modal: quantity from 1, the tier discount and the total from the one
  * pricing function the server also uses; above the top tier the button asks for enterprise pricing
  * by email. Pay sends the browser to the card checkout the server answers; where the server has no
- * card payment the button says so and cannot be pressed.
+ * card payment the button says so and cannot be pressed. The modal is a form: Enter in the box pays.
+ * An empty box or 0 says "Enter at least 1 credit" under the box and shows no total until a number is typed.
  */
 import Add from '@mui/icons-material/Add';
 import Remove from '@mui/icons-material/Remove';
@@ -18,7 +19,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatMoney, quoteCredits, type Pricing } from '../../../schema/rules/credits';
 import { t } from '../../../i18n';
 import { ApiError } from '../../../ui/api/client';
@@ -35,18 +36,19 @@ interface Props {
 }
 
 export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, userId }: Props) {
-  // What the box holds, digits only: it may be empty while a number is typed over it (1 comes back on leaving it).
+  // What the box holds, digits only: it may be empty (or 0) while a number is typed over it, and then says so.
   const [typed, setTyped] = useState('1');
   const quantity = Math.max(1, Number(typed) || 1);
   const setQuantity = (next: (q: number) => number) => setTyped(String(next(quantity)));
   const entered = Number(typed) >= 1;
+  const shown = entered ? quoteCredits(pricing, quantity) : undefined;
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const quote = quoteCredits(pricing, quantity);
   const money = (n: number) => formatMoney(n, pricing.currency, pricing.locale);
 
   async function pay() {
-    if (quote.kind !== 'price') return;
+    if (quote.kind !== 'price' || !entered || busy || paymentMode === 'unavailable') return;
     setBusy(true);
     setError(undefined);
     try {
@@ -68,8 +70,20 @@ export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, 
     }
   }
 
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void pay();
+  };
+
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="purchase-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="purchase-title"
+      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+    >
       <DialogTitle id="purchase-title">{t('credits.purchase.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
@@ -92,7 +106,8 @@ export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, 
                     .slice(0, 6),
                 )
               }
-              onBlur={() => setTyped(String(quantity))}
+              error={!entered}
+              helperText={entered ? undefined : t('credits.purchase.atLeastOne')}
               slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'purchase-quantity' } }}
               size="small"
             />
@@ -100,13 +115,13 @@ export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, 
               <Add />
             </IconButton>
           </Stack>
-          {quote.kind === 'price' ? (
+          {!shown ? null : shown.kind === 'price' ? (
             <Stack spacing={0.5}>
               <Typography>
-                {t('credits.purchase.discount')}: {quote.discount} %
+                {t('credits.purchase.discount')}: {shown.discount} %
               </Typography>
               <Typography variant="h6" data-testid="purchase-total">
-                {t('credits.purchase.total')}: {money(quote.total)}
+                {t('credits.purchase.total')}: {money(shown.total)}
               </Typography>
             </Stack>
           ) : (
@@ -124,7 +139,7 @@ export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, 
             {t('credits.errors.cardUnavailable')}
           </Button>
         ) : quote.kind === 'price' ? (
-          <Button variant="contained" onClick={pay} disabled={busy || !entered}>
+          <Button variant="contained" type="submit" disabled={busy || !entered}>
             {t('credits.purchase.pay', { total: money(quote.total) })}
           </Button>
         ) : (

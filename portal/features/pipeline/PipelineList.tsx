@@ -1,6 +1,11 @@
-/** The list view of one tab: the search page's result cards with selection, the project flags and the candidate menu. */
+/**
+ * The list view of one tab: the search page's result cards with selection, the project flags and the candidate menu.
+ * A candidate moved or hidden from its row leaves the tab: the keyboard focus, which was in that row, goes to the next
+ * row's actions button (or the previous row's, or the open tab when the list empties) instead of falling to the page's
+ * body (`useFocusAfterLeaving`). Bulk moves start in the bulk bar, not in a row, and leave the focus to it.
+ */
 import { Box, Checkbox, FormControlLabel, Stack } from '@mui/material';
-import { memo } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { t } from '../../../i18n';
 import type { PipelineDoc } from '../../api/pipeline';
 import { useFirstScreenful } from '../../components/useFirstScreenful';
@@ -65,13 +70,78 @@ const PipelineRow = memo(function PipelineRow({ doc, busy, checked, onSelect, co
   );
 });
 
+/** Focus nobody holds: what is left when the focused element is removed from the page. */
+const focusLost = () => !document.activeElement || document.activeElement === document.body;
+
+const actionsOf = (list: HTMLElement | null, id: string) =>
+  list?.querySelector<HTMLElement>(
+    `[data-testid="pipeline-row"][data-id="${CSS.escape(id)}"] [data-testid="candidate-menu"]`,
+  );
+
+const openTab = () => document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+
+/**
+ * Focuses `target()` once the focus has fallen to the body: at once, or, while a dialog or menu holds it (the hide
+ * confirmation, a move's prompt), when that closes without handing it anywhere. Focus the person put elsewhere stays.
+ */
+function focusWhenFreed(target: () => HTMLElement | null | undefined) {
+  const step = () => {
+    if (focusLost()) target()?.focus();
+    else if (document.activeElement?.closest('[role="dialog"], [role="menu"]')) requestAnimationFrame(step);
+  };
+  step();
+}
+
+/**
+ * Wraps the rows' requests: a move or a hide notes its candidate, and once that candidate has left the list and the
+ * focus has fallen to the body, the focus goes to the nearest candidate still listed after it (else before it) or,
+ * when the list is gone, to the open tab.
+ */
+function useFocusAfterLeaving(docs: PipelineDoc[], onRequest: Props['onRequest']) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const leaving = useRef<string>(undefined);
+  const before = useRef(docs);
+  const request = useCallback(
+    (r: MenuRequest) => {
+      if (r.kind === 'move' || r.kind === 'hide') leaving.current = r.doc.id;
+      onRequest(r);
+    },
+    [onRequest],
+  );
+  useLayoutEffect(() => {
+    const id = leaving.current;
+    const previous = before.current;
+    before.current = docs;
+    if (id === undefined || docs.some((d) => d.id === id)) return;
+    leaving.current = undefined;
+    const still = new Set(docs.map((d) => d.id));
+    const at = previous.findIndex((d) => d.id === id);
+    const next =
+      previous.slice(at + 1).find((d) => still.has(d.id)) ??
+      previous
+        .slice(0, Math.max(at, 0))
+        .reverse()
+        .find((d) => still.has(d.id));
+    focusWhenFreed(() => (next && actionsOf(listRef.current, next.id)) || openTab());
+  }, [docs]);
+  // The last candidate leaving takes the list away (the tab's empty state): the open tab takes the focus.
+  useEffect(
+    () => () => {
+      if (leaving.current !== undefined) requestAnimationFrame(() => focusWhenFreed(openTab));
+    },
+    [],
+  );
+  return { listRef, request };
+}
+
 export function PipelineList({ docs, pending, selected, onSelect, contextFor, onRequest }: Props) {
+  const { listRef, request } = useFocusAfterLeaving(docs, onRequest);
   const selectable = docs.filter((d) => pending[d.id] === undefined);
   const all = selectable.length > 0 && selectable.every((d) => selected.has(d.id));
   const some = selectable.some((d) => selected.has(d.id));
   const drawn = useFirstScreenful(docs.length);
   return (
-    <Stack spacing={1.5} data-testid="pipeline-list">
+    <Stack spacing={1.5} data-testid="pipeline-list" ref={listRef}>
       <FormControlLabel
         sx={{ ml: 0.5 }}
         control={
@@ -97,7 +167,7 @@ export function PipelineList({ docs, pending, selected, onSelect, contextFor, on
           checked={selected.has(doc.id)}
           onSelect={onSelect}
           contextFor={contextFor}
-          onRequest={onRequest}
+          onRequest={request}
         />
       ))}
     </Stack>
