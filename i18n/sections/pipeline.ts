@@ -37,7 +37,7 @@ const schedule = {
   },
   interviewerEmail: { errors: { required: 'Enter the interviewer’s email', invalid: 'Enter a valid email address' } },
   type: { errors: { required: 'Choose in person or virtual', invalid: 'Choose in person or virtual' } },
-  address: { errors: { required: 'Add the address of the interview' } },
+  address: { errors: { required: 'Enter the address' } },
   meetingLink: {
     errors: { required: 'Add the meeting link', invalid: 'Enter a web address, such as meet.example.com/abc' },
   },
