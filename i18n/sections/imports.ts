@@ -33,6 +33,17 @@ export const imports = {
   downloadFullReport: 'Download the report',
   another: 'Import another file',
   backToTalent: 'Back to talent',
+  recent: {
+    title: 'Recent imports',
+    loading: 'Loading recent imports…',
+    empty: 'No imports yet.',
+    error: 'The recent imports could not be loaded.',
+    retry: 'Try again',
+    open: 'Open',
+    by: 'by {name}',
+    counts: '{rows} read · {created} created · {updated} updated · {rejected} rejected',
+    status: { queued: 'Queued', running: 'Running', done: 'Finished', failed: 'Failed' },
+  },
   errors: {
     /** The figures are MAX_IMPORT_ROWS and MAX_IMPORT_COLUMNS (backend/features/talent/import/limits.ts). */
     tooManyRows: 'The file has more than 1,000,000 rows. Split it into files of at most 1,000,000 rows each.',

@@ -350,6 +350,7 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'POST /api/v1/candidate-educations',
     'PUT /api/v1/candidate-educations/:id',
     'POST /api/v1/candidates/imports',
+    'GET /api/v1/candidates/imports',
     'GET /api/v1/candidates/imports/:id',
     'GET /api/v1/candidates/imports/:id/report',
     'GET /api/v1/projects/candidate/qualify/requests',

@@ -4,6 +4,9 @@
  * happen) and ends with the totals, the rows imported that look like a profile already held (each
  * linked to its twin and to the pair in the duplicate queue) and the report to download. The sample file (the
  * repository's seeds/import/sample-candidates.csv, bundled as text) downloads from the screen.
+ * The run's id is kept in the address (`?run=<id>`), so leaving the screen, coming back through the
+ * browser's history or reloading shows the same run again and resumes polling it; below the form,
+ * "Recent imports" (RecentImports.tsx) lists the last imports, each opening here.
  */
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -22,11 +25,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { HttpError, LinkBase, Title, useBasename, useNavigate } from 'react-admin';
 import { formatCount, t } from '../../../../i18n';
 import { saveBlob } from '../../../../ui/api/saveBlob';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { importReportUrl, importStatus, startImport, type CandidateImport, type ImportedTwinRow } from './talentApi';
+import { RecentImports } from './RecentImports';
 import { talentPaths } from './talentPaths';
 import sampleCsv from '../../../../seeds/import/sample-candidates.csv?raw';
 
@@ -175,6 +180,30 @@ function Outcome({ run, onAnother }: { run: CandidateImport; onAnother(): void }
   );
 }
 
+/** Loads the run named in the address when the screen does not hold it yet (a reload, a way back, a recent import opened). */
+function useResumedRun(
+  runId: string | undefined,
+  run: CandidateImport | undefined,
+  setRun: (next: CandidateImport | undefined) => void,
+  setProblem: (problem: string | undefined) => void,
+): void {
+  const held = run?.id;
+  useEffect(() => {
+    if (!runId) {
+      if (held) setRun(undefined);
+      return undefined;
+    }
+    if (held === runId) return undefined;
+    let stopped = false;
+    importStatus(runId)
+      .then((next) => !stopped && setRun(next))
+      .catch((err: unknown) => !stopped && setProblem(messageOf(err)));
+    return () => {
+      stopped = true;
+    };
+  }, [runId, held, setRun, setProblem]);
+}
+
 export function TalentImport() {
   useDocumentTitle(t('imports.title'));
   const input = useRef<HTMLInputElement>(null);
@@ -182,14 +211,19 @@ export function TalentImport() {
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [run, setRun] = useState<CandidateImport>();
+  const [params, setParams] = useSearchParams();
+  const runId = params.get('run') ?? undefined;
   usePolling(run, setRun);
+  useResumedRun(runId, run, setRun, setProblem);
 
   const start = async () => {
     if (!file) return;
     setUploading(true);
     setProblem(undefined);
     try {
-      setRun(await startImport(file));
+      const started = await startImport(file);
+      setRun(started);
+      setParams({ run: started.id });
     } catch (err) {
       setProblem(messageOf(err));
     } finally {
@@ -198,6 +232,7 @@ export function TalentImport() {
   };
   const another = () => {
     setRun(undefined);
+    setParams({});
     setFile(undefined);
     if (input.current) input.current.value = '';
   };
@@ -220,7 +255,7 @@ export function TalentImport() {
                 {t('imports.downloadSample')}
               </Button>
             </Box>
-            {!run && (
+            {!run && (!runId || problem) && (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Button
                   variant="outlined"
@@ -252,6 +287,14 @@ export function TalentImport() {
             {run && (run.status === 'queued' || run.status === 'running') && <Progress run={run} />}
             {run && (run.status === 'done' || run.status === 'failed') && <Outcome run={run} onAnother={another} />}
           </Stack>
+        </CardContent>
+      </Card>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <RecentImports
+            refresh={`${run?.id ?? ''}:${run?.status ?? ''}`}
+            openPath={(id) => `?run=${encodeURIComponent(id)}`}
+          />
         </CardContent>
       </Card>
     </Box>

@@ -112,5 +112,14 @@ export async function importStatus(id: string): Promise<CandidateImport> {
   return json as CandidateImport;
 }
 
+/** A recent import as the list reports it: without its twins, with the name of the admin who started it. */
+export type ImportListItem = Omit<CandidateImport, 'duplicates'> & { startedBy: string | null; createdAt: string };
+
+/** The most recent imports, newest first (GET candidates/imports). */
+export async function recentImports(perPage = 10): Promise<ImportListItem[]> {
+  const { json } = await httpClient(`${API_URL}/candidates/imports?page=1&perPage=${perPage}`);
+  return (json as { data: ImportListItem[] }).data;
+}
+
 /** The rejection report's address; the session cookie goes along with a plain link. */
 export const importReportUrl = (id: string) => `${API_URL}/candidates/imports/${encodeURIComponent(id)}/report`;

@@ -2,6 +2,9 @@
  * Imports from the console: an admin uploads a CSV or JSON Lines file, the import runs as a
  * background job (importJob.ts), the console polls its progress and downloads the report at the end.
  *   POST /candidates/imports                multipart `file`  → 201 the import, queued
+ *   GET  /candidates/imports                the imports the admin may read, newest first, paged
+ *                                           (`page` from 1, `perPage` up to 50, default 10): { data, total },
+ *                                           each as below without its twins, plus `startedBy` (the admin's name)
  *   GET  /candidates/imports/:id            where it stands (status, bytes read, rows, created, updated, rejected),
  *                                           and the rows imported with likely twins (the first DUPLICATES_KEPT)
  *   GET  /candidates/imports/:id/report     as CSV (row, email, reasons): the rejected rows and the rows
@@ -21,6 +24,7 @@ import type { AppContext } from '../../../context';
 import { defineEndpoint } from '../../../endpoints/define';
 import { AppError, badRequest, notFound } from '../../../errors';
 import { sendStream } from '../../../http/sendStream';
+import { scopeQuery } from '../../../permissions/sql';
 import type { Row } from '../../../crud/serialize';
 import { loadShown, type ShownCandidate } from '../../../services/candidateGate';
 import { checkImportLimits } from './checkFile';
@@ -28,6 +32,7 @@ import { ImportRefused } from './limits';
 import { IMPORT_FOLDERS, IMPORT_STATUS, importExtension, queueImport, sha256 } from './importJob';
 import type { DuplicateNote } from './twins';
 import { actorRefs, type Actor } from '../../../../schema/roles';
+import type { AppAbility } from '../../../../schema/ability';
 
 const candidateImport = entity('candidateImport');
 const candidate = entity('candidate');
@@ -75,6 +80,36 @@ function answer(row: Row, names: Map<number, ShownCandidate> = new Map()) {
 async function answerFor(knex: Knex, actor: Actor, row: Row) {
   const notes = (row.duplicates ?? []) as DuplicateNote[];
   return answer(row, await loadShown(knex, actor, [...new Set(notes.flatMap((n) => n.twins.map((tw) => tw.otherId)))]));
+}
+
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+/** The imports `ability` may read, newest first, one page of them, each with the name of the admin who started it. */
+async function listImports(knex: Knex, ability: AppAbility, page: number, perPage: number) {
+  const t = candidateImport.table;
+  const base = scopeQuery(knex(t), ability, 'read', candidateImport.subject, t);
+  const [{ n }] = await base.clone().count({ n: '*' });
+  const rows = (await base
+    .clone()
+    .leftJoin('admins', 'admins.id', `${t}.${columnOf('startedById')}`)
+    .select(`${t}.*`, knex.raw("trim(admins.first_name || ' ' || admins.last_name) as started_by"))
+    .orderBy(`${t}.${columnOf('createdAt')}`, 'desc')
+    .orderBy(`${t}.id`, 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)) as Record<string, unknown>[];
+  const data = rows.map((r) => {
+    const row = Object.fromEntries(
+      Object.entries(r).map(([k, v]) => [k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), v]),
+    );
+    return {
+      ...answer({ ...row, duplicates: [] } as unknown as Row),
+      startedBy: (r.started_by as string | null) || null,
+    };
+  });
+  return { data, total: Number(n) };
 }
 
 /** Refuses, 400 on `file`, an upload over the limits or with a column named twice (checkFile.ts). */
@@ -144,6 +179,15 @@ export const importEndpoints = [
     upload: { field: 'file', maxBytes: (config) => config.importMaxBytes, required: true },
     status: 201,
     handler: ({ file, actor, ctx }) => startImport(ctx, actor, file),
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/candidates/imports',
+    summary: 'The recent imports, newest first',
+    access: { action: 'read', subject: 'CandidateImport' },
+    input: { query: listQuery },
+    handler: ({ query, ability, ctx }) => listImports(ctx.knex, ability, query.page, query.perPage),
   }),
 
   defineEndpoint({
