@@ -33,6 +33,7 @@ export async function completeCommunitySignup(
       status: 1,
       signupMethod: signup.method,
       emailConfirmedAt: new Date().toISOString(),
+      termsAcceptedAt: signup.termsAcceptedAt ?? null,
     } as never)) as unknown as { id: number };
   await queueEmail(trx, { to: address, ...communityWelcomeEmail(config, signup.firstName ?? null) });
   return findAccount(trx, { kind: 'community', id: created.id });

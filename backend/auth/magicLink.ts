@@ -22,6 +22,8 @@ export interface PendingSignup {
   method: number;
   firstName?: string;
   lastName?: string;
+  /** When the sign-up form's terms box was ticked (ISO time), recorded on the account. */
+  termsAcceptedAt?: string;
 }
 
 interface LinkPayload {

@@ -103,6 +103,7 @@ export const accountEntities = {
       status: 'Status',
       signupMethod: 'Signed up with',
       emailConfirmedAt: 'Email confirmed',
+      termsAcceptedAt: 'Terms agreed',
       lastActiveAt: 'Last active',
       createdAt: 'Created',
       updatedAt: 'Updated',

@@ -119,6 +119,7 @@ export const auth = {
     withLink: 'With an email link',
     join: 'Join the community',
     sendLink: 'Email me a link',
+    agreePrefix: 'I agree to the',
     magicLinkSent: 'We sent a link to {email}. Open it to finish joining.',
     checkEmail: 'Check your email',
     linkHint: 'The link works once and expires in 15 minutes. Nothing is created until you open it.',

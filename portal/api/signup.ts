@@ -67,16 +67,17 @@ export const signupApi = {
     phone: string;
     jobTitle: string;
   }) => api<LoginResponse>('auth-company/invite-signup/complete', { method: 'PUT', body }),
-  communityEmail: (body: { firstName: string; lastName: string; email: string }) =>
+  communityEmail: (body: { firstName: string; lastName: string; email: string; agreeTerms: boolean }) =>
     api<{ success: boolean; message?: string }>('auth/community/traditional-email/signup', { method: 'POST', body }),
-  communityMagicLink: (email: string) =>
+  communityMagicLink: (email: string, agreeTerms: boolean) =>
     api<{ success: boolean; message?: string }>('auth/community/magic-link/signup', {
       method: 'POST',
-      body: { email },
+      body: { email, agreeTerms },
     }),
-  communitySocial: (gnbsl: string) =>
+  /** `agreeTerms`: the terms box the page asked for before the Google or LinkedIn round trip. */
+  communitySocial: (gnbsl: string, agreeTerms: boolean) =>
     api<{ success: boolean; redirectUrl?: string }>('auth/community/social/signup', {
       method: 'POST',
-      body: { gnbsl },
+      body: { gnbsl, agreeTerms },
     }),
 };

@@ -22,6 +22,8 @@ export const communityUser = defineEntity({
       { required: true, default: 1, readOnly: true, labels: { linkedin: 'LinkedIn' } },
     ),
     emailConfirmedAt: f.datetime({ readOnly: true }),
+    // When the person agreed to the terms on the sign-up form (spec section 5); set once, at creation.
+    termsAcceptedAt: f.datetime({ readOnly: true }),
     lastActiveAt: f.datetime({ readOnly: true }),
     ...f.timestamps(),
   },

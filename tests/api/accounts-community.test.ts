@@ -15,8 +15,9 @@ describe('Community sign-up', () => {
     browser = request.agent(t.app);
   });
   const traditional = (body: Record<string, unknown>) =>
-    browser.post('/api/v1/auth/community/traditional-email/signup').send(body);
-  const magic = (email: unknown) => browser.post('/api/v1/auth/community/magic-link/signup').send({ email });
+    browser.post('/api/v1/auth/community/traditional-email/signup').send({ agreeTerms: true, ...body });
+  const magic = (email: unknown) =>
+    browser.post('/api/v1/auth/community/magic-link/signup').send({ email, agreeTerms: true });
 
   /** Opens the link emailed to `email`, as its owner would in the browser that asked for it. */
   const openLink = async (email: string) =>
@@ -122,7 +123,10 @@ describe('Community sign-up', () => {
   it('Without a community site, a new member lands on the product’s own welcome page', async () => {
     const plain = await testApp({ communityUrl: '' });
     const wendy = request.agent(plain.app);
-    await wendy.post('/api/v1/auth/community/magic-link/signup').send({ email: 'wendy@example.org' }).expect(200);
+    await wendy
+      .post('/api/v1/auth/community/magic-link/signup')
+      .send({ email: 'wendy@example.org', agreeTerms: true })
+      .expect(200);
     const token = await linkParam(plain.knex, 'wendy@example.org', '/auth/magic-link', 'token');
     const res = await wendy.post('/api/v1/auth/login-by-magic-link').send({ token }).expect(200);
     expect(res.body.redirectUrl).toBe('/community/welcome');

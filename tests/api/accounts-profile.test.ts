@@ -188,7 +188,7 @@ describe('The account page: own details, profile picture, email change', () => {
     const browser = request.agent(t.app);
     await browser
       .post('/api/v1/auth/community/traditional-email/signup')
-      .send({ firstName: 'Cora', lastName: 'Lim', email: 'cora@community.example.org' })
+      .send({ firstName: 'Cora', lastName: 'Lim', email: 'cora@community.example.org', agreeTerms: true })
       .expect(200);
     const link = await linkParam(t.knex, 'cora@community.example.org', '/auth/magic-link', 'token');
     await browser.post('/api/v1/auth/login-by-magic-link').send({ token: link }).expect(200);

@@ -102,12 +102,12 @@ describe('Rate limits on emailed codes and links', () => {
       await t.http
         .post('/api/v1/auth/community/magic-link/signup')
         .set(from(`192.0.2.${i + 1}`))
-        .send({ email: 'fan@community.example.org' })
+        .send({ email: 'fan@community.example.org', agreeTerms: true })
         .expect(200);
     await t.http
       .post('/api/v1/auth/community/magic-link/signup')
       .set(from('192.0.2.77'))
-      .send({ email: 'fan@community.example.org' })
+      .send({ email: 'fan@community.example.org', agreeTerms: true })
       .expect(429);
   });
 

@@ -177,13 +177,17 @@ describe('Sign-in and sign-up with Google and LinkedIn', () => {
     await t.http
       .get(`/api/v1/auth/name/via/linked-in?gnbsl=${key}`)
       .expect(200, { firstName: 'Sam', lastName: 'Lee', email: 'sam@community.example.org' });
-    const res = await t.http.post('/api/v1/auth/community/social/signup').send({ gnbsl: key }).expect(200);
+    const res = await t.http
+      .post('/api/v1/auth/community/social/signup')
+      .send({ gnbsl: key, agreeTerms: true })
+      .expect(200);
     expect(res.body).toEqual({ success: true, redirectUrl: '/community/welcome' });
     const row = await t.knex('community_users').where('email', 'sam@community.example.org').first();
     expect(row).toMatchObject({ first_name: 'Sam', last_name: 'Lee', status: 1, signup_method: 4 });
     expect(row.email_confirmed_at).not.toBeNull();
     expect(
-      (await t.http.post('/api/v1/auth/community/social/signup').send({ gnbsl: key }).expect(400)).body.error.code,
+      (await t.http.post('/api/v1/auth/community/social/signup').send({ gnbsl: key, agreeTerms: true }).expect(400))
+        .body.error.code,
     ).toBe('sso.decodeFailed');
   });
 });

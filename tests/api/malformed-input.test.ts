@@ -160,7 +160,7 @@ describe('NUL characters and lone surrogates', () => {
       'sign-up',
     );
     expectRefused(
-      await guest().post('/auth/community/magic-link/signup', { email: '\ud83d@b.co' }),
+      await guest().post('/auth/community/magic-link/signup', { email: '\ud83d@b.co', agreeTerms: true }),
       { email: 'email.errors.invalidText' },
       'community',
     );
@@ -173,7 +173,12 @@ describe('NUL characters and lone surrogates', () => {
     for (const path of ['/auth/send-email-otp', '/auth/forgot-password', '/auth/community/magic-link/signup'])
       expectRefused(await guest().post(path, { email: dots }), undefined, path);
     const res = await guest().post('/auth/community/traditional-email/signup', {
-      ...{ firstName: `${' '.repeat(900_000)}${'x'.repeat(100)}`, lastName: 'A', email: 'a@acme.example.com' },
+      ...{
+        firstName: `${' '.repeat(900_000)}${'x'.repeat(100)}`,
+        lastName: 'A',
+        email: 'a@acme.example.com',
+        agreeTerms: true,
+      },
     });
     expectRefused(res, undefined, 'a name of spaces');
     expect(Object.keys(res.body.error?.fields ?? {})).toEqual(['firstName']);

@@ -109,6 +109,7 @@ describe('Community sign-up', () => {
     await page.getByLabel('First name').fill('Sam');
     await page.getByLabel('Last name').fill('Lee');
     await page.getByLabel('Email').fill('sam.lee@mailbox.example.com');
+    await page.getByRole('checkbox', { name: /I agree to the/ }).check();
     await page.getByRole('button', { name: 'Join the community' }).click();
     await page.getByText('Check your email').waitFor();
     await page.getByText('We sent a link to sam.lee@mailbox.example.com').waitFor();
@@ -132,6 +133,7 @@ describe('Community sign-up', () => {
     await page.goto(`${e2e.baseUrl}/community/auth/signup`);
     await page.getByRole('tab', { name: 'With an email link' }).click();
     await page.getByLabel('Email').fill('kim@mailbox.example.com');
+    await page.getByRole('checkbox', { name: /I agree to the/ }).check();
     await page.getByRole('button', { name: 'Email me a link' }).click();
     await page.getByText('We sent a link to kim@mailbox.example.com').waitFor();
 
@@ -145,6 +147,7 @@ describe('Community sign-up', () => {
     await page.getByLabel('First name').fill('Olivia');
     await page.getByLabel('Last name').fill('Tan');
     await page.getByLabel('Email').fill('owner@acme.example.com');
+    await page.getByRole('checkbox', { name: /I agree to the/ }).check();
     await page.getByRole('button', { name: 'Join the community' }).click();
     await page.getByText('We sent a link to owner@acme.example.com').waitFor();
     await expect(

@@ -6,9 +6,14 @@
  * an account; its owner is told by email instead. Community users then go to the community site
  * (COMMUNITY_URL), or to the product's own welcome page when none is configured. The asking browser is bound to the
  * address either way (backend/auth/linkBinding.ts), so the link opens there without a question.
+ * Every form carries `agreeTerms` (spec section 5; schema/validation/community.ts): without it the
+ * answer is 400 at the field and nothing is emailed or reserved. The time it was agreed travels with the
+ * pending sign-up (the emailed link's payload, or the social return's request) and is stored on the
+ * account as terms_accepted_at.
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { agreeTerms } from '../../../schema/validation/community';
 import { email, line } from '../../../schema/validation/inputs';
 import { findAccountByEmail, refusal } from '../../auth/accounts';
 import { communityDestination, completeCommunitySignup } from '../../auth/communitySignup';
@@ -24,6 +29,7 @@ import { queueEmail } from '../../services/mail/outbox';
 const METHOD = { traditionalEmail: 1, magicLink: 2, google: 3, linkedin: 4 } as const;
 const PROVIDER_METHOD: Record<number, number> = { 1: METHOD.google, 2: METHOD.linkedin };
 const NAME_MAX = 80;
+const now = () => new Date().toISOString();
 
 /** Emails the sign-up link, or tells the owner of a taken address: the caller cannot tell which. */
 async function offerSignup(
@@ -45,7 +51,9 @@ const traditionalSignup = defineEndpoint({
   path: '/auth/community/traditional-email/signup',
   summary: 'Emails a link that creates a community account by name and email once opened',
   access: 'public',
-  input: { body: z.object({ firstName: line(NAME_MAX), lastName: line(NAME_MAX), email: email() }) },
+  input: {
+    body: z.object({ firstName: line(NAME_MAX), lastName: line(NAME_MAX), email: email(), agreeTerms: agreeTerms() }),
+  },
   limits: ({ body, req, ctx }) => emailSendLimits(ctx.config, body.email, req.ip),
   handler: async ({ body, req, res, ctx }) => {
     await ctx.knex.transaction((trx) =>
@@ -53,7 +61,12 @@ const traditionalSignup = defineEndpoint({
         trx,
         ctx.config,
         body.email,
-        { method: METHOD.traditionalEmail, firstName: body.firstName, lastName: body.lastName },
+        {
+          method: METHOD.traditionalEmail,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          termsAcceptedAt: now(),
+        },
         req.ip,
       ),
     );
@@ -67,10 +80,12 @@ const magicLinkSignup = defineEndpoint({
   path: '/auth/community/magic-link/signup',
   summary: 'Emails a link that creates a community account once opened',
   access: 'public',
-  input: { body: z.object({ email: email() }) },
+  input: { body: z.object({ email: email(), agreeTerms: agreeTerms() }) },
   limits: ({ body, req, ctx }) => emailSendLimits(ctx.config, body.email, req.ip),
   handler: async ({ body, req, res, ctx }) => {
-    await ctx.knex.transaction((trx) => offerSignup(trx, ctx.config, body.email, { method: METHOD.magicLink }, req.ip));
+    await ctx.knex.transaction((trx) =>
+      offerSignup(trx, ctx.config, body.email, { method: METHOD.magicLink, termsAcceptedAt: now() }, req.ip),
+    );
     bindLinkToBrowser(req, res, body.email);
     return { success: true };
   },
@@ -81,7 +96,8 @@ const socialSignup = defineEndpoint({
   path: '/auth/community/social/signup',
   summary: 'Creates a community account from a Google or LinkedIn round trip (the provider proved the address)',
   access: 'public',
-  input: { body: z.object({ gnbsl: z.string().max(512) }) },
+  // The page asks for the terms box before the round trip and sends it back with the key.
+  input: { body: z.object({ gnbsl: z.string().max(512), agreeTerms: agreeTerms() }) },
   handler: async ({ body, ctx }) => {
     await ctx.knex.transaction(async (trx) => {
       const key = await consumeSocialKey(trx, body.gnbsl, 'signupCommunity');
@@ -92,6 +108,7 @@ const socialSignup = defineEndpoint({
         method: PROVIDER_METHOD[key.provider],
         firstName: key.first_name ?? undefined,
         lastName: key.last_name ?? undefined,
+        termsAcceptedAt: now(),
       });
     });
     return { success: true, redirectUrl: communityDestination(ctx.config) };

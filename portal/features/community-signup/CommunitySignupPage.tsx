@@ -1,11 +1,26 @@
 /**
  * /community/auth/signup: people join the talent community by name and email, by an emailed link,
  * or through Google or LinkedIn (which return here with ?gnbsl=). Success sends them on to the
- * community site (or the welcome page) once the emailed link is opened.
+ * community site (or the welcome page) once the emailed link is opened. Every way needs the terms box
+ * ticked (spec section 5): the forms send `agreeTerms`, and the Google/LinkedIn buttons refuse to leave
+ * until it is ticked, the tick kept in this tab's sessionStorage for the return. The box's error shows at the box.
  */
-import { Alert, Box, Button, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  Link,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState, type FormEvent, type MouseEvent } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { socialUrls } from '../../api/auth';
 import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { signupApi } from '../../api/signup';
@@ -19,6 +34,24 @@ import { useOnce } from '../auth/useOnce';
 
 type Mode = 'email' | 'magicLink';
 
+/** Where the terms tick waits while the browser is away at Google or LinkedIn. */
+const AGREED_KEY = 'communityAgreeTerms';
+const agreedBeforeTrip = () => {
+  try {
+    return sessionStorage.getItem(AGREED_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
+const rememberAgreed = (agreed: boolean) => {
+  try {
+    if (agreed) sessionStorage.setItem(AGREED_KEY, '1');
+    else sessionStorage.removeItem(AGREED_KEY);
+  } catch {
+    // No storage: the server refuses the return without the tick, and the page says so.
+  }
+};
+
 /** The returned message or 'errors.internalServerError' (spec section 8). */
 const failureText = (err: unknown) => errorMessage(err, 'errors.internalServerError');
 
@@ -26,7 +59,7 @@ function SocialReturn({ gnbsl }: { gnbsl: string }) {
   const [failure, setFailure] = useState<string>();
   useOnce(() => {
     signupApi
-      .communitySocial(gnbsl)
+      .communitySocial(gnbsl, agreedBeforeTrip())
       .then((res) => {
         if (res.redirectUrl) window.location.assign(res.redirectUrl);
         else setFailure(t('errors.internalServerError'));
@@ -54,6 +87,7 @@ export function CommunitySignupPage() {
   const [failure, setFailure] = useState<string>();
   const [sentTo, setSentTo] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [agreeTerms, setAgreeTerms] = useState(false);
 
   if (gnbsl) {
     return (
@@ -71,6 +105,7 @@ export function CommunitySignupPage() {
       ...(mode === 'email'
         ? { firstName: required('firstName', values.firstName), lastName: required('lastName', values.lastName) }
         : {}),
+      agreeTerms: agreeTerms ? undefined : 'agreeTerms.errors.required',
     });
     setErrors(found);
     setFailure(undefined);
@@ -78,9 +113,11 @@ export function CommunitySignupPage() {
     setBusy(true);
     try {
       // Either way a link goes to the address; the account exists once it is opened.
-      if (mode === 'magicLink') await signupApi.communityMagicLink(email);
-      else
-        await signupApi.communityEmail({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email });
+      if (mode === 'magicLink') await signupApi.communityMagicLink(email, agreeTerms);
+      else {
+        const names = { firstName: values.firstName.trim(), lastName: values.lastName.trim() };
+        await signupApi.communityEmail({ ...names, email, agreeTerms });
+      }
       setSentTo(email);
     } catch (err) {
       const fields = fieldKeys(err);
@@ -106,6 +143,47 @@ export function CommunitySignupPage() {
       helperText={errors[name] && t(errors[name])}
       disabled={busy}
     />
+  );
+
+  /** The Google and LinkedIn buttons wait for the terms box, as the forms do. */
+  const guardSocial = (e: MouseEvent) => {
+    if (agreeTerms) return;
+    e.preventDefault();
+    e.stopPropagation();
+    setErrors((found) => ({ ...found, agreeTerms: 'agreeTerms.errors.required' }));
+  };
+
+  const termsBox = (
+    <Box>
+      <FormControlLabel
+        control={
+          <Checkbox
+            name="agreeTerms"
+            checked={agreeTerms}
+            onChange={(e) => {
+              setAgreeTerms(e.target.checked);
+              rememberAgreed(e.target.checked);
+              setErrors(({ agreeTerms: _drop, ...rest }) => rest);
+            }}
+            disabled={busy}
+            slotProps={{ input: { 'aria-describedby': errors.agreeTerms ? 'community-terms-error' : undefined } }}
+          />
+        }
+        label={
+          <span>
+            {t('portal.community.agreePrefix')}{' '}
+            <Link component={RouterLink} to={PATHS.terms} target="_blank">
+              {t('portal.footer.terms')}
+            </Link>
+          </span>
+        }
+      />
+      {errors.agreeTerms && (
+        <FormHelperText error id="community-terms-error">
+          {t(errors.agreeTerms)}
+        </FormHelperText>
+      )}
+    </Box>
   );
 
   return (
@@ -145,11 +223,14 @@ export function CommunitySignupPage() {
                 </Stack>
               )}
               {field('email', 'email')}
+              {termsBox}
               <Button type="submit" variant="contained" size="large" disabled={busy}>
                 {t(mode === 'email' ? 'portal.community.join' : 'portal.community.sendLink')}
               </Button>
             </Stack>
-            <SocialButtons verb="signup" urlFor={socialUrls.signupCommunity} />
+            <Box onClickCapture={guardSocial}>
+              <SocialButtons verb="signup" urlFor={socialUrls.signupCommunity} />
+            </Box>
           </>
         )}
       </Stack>
