@@ -312,7 +312,7 @@ describe('The projects screens', () => {
     await page.getByRole('dialog', { name: 'Pause this project?' }).getByRole('button', { name: 'Pause' }).click();
     await settings.getByText('Status: Paused').waitFor();
     await expect(settings.getByLabel(/^Project name/).inputValue()).resolves.toBe(`${title} renamed`);
-    await settings.getByRole('button', { name: 'Cancel' }).click();
+    await settings.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page
       .getByRole('dialog', { name: 'Discard what you entered?' })
       .getByRole('button', { name: 'Discard' })
