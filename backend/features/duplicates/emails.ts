@@ -19,44 +19,49 @@ export function partOf(address: string): string {
   return `${shown}@${domain}`;
 }
 
+/** An email whose plain text is its lines, one paragraph each, and whose HTML is the same words. */
+const letter = (config: Config, subject: string, lines: string[]) => ({
+  subject,
+  text: lines.join('\n\n'),
+  html: html(config, lines),
+});
+
 export function mergedAddressEmail(config: Config, firstName: string | null, kept: string) {
-  const lines = [
+  return letter(config, `Your ${config.productName} profiles were combined`, [
     `Hi ${firstName ?? 'there'},`,
     `You had two ${config.productName} profiles, and our team has combined them into one. Everything from both is kept.`,
     `From now on, sign in with ${partOf(kept)}: this address no longer signs in to ${config.productName}.`,
     `Sign in at ${config.publicUrl}/auth/login. If you think this is a mistake, contact the ${config.productName} team.`,
-  ];
-  return {
-    subject: `Your ${config.productName} profiles were combined`,
-    text: lines.join('\n\n'),
-    html: html(config, lines),
-  };
+  ]);
 }
 
 /** The email an undone merge sends to the address the merge had taken away: it signs in again. */
 export function separatedAddressEmail(config: Config, firstName: string | null, own: string) {
-  const lines = [
+  return letter(config, `Your ${config.productName} profile is separate again`, [
     `Hi ${firstName ?? 'there'},`,
     `Our team has separated the two ${config.productName} profiles it combined earlier: yours is back as it was.`,
     `You can sign in with ${own} again, as before. The address we told you about no longer signs in to your profile.`,
     `Sign in at ${config.publicUrl}/auth/login. If you have questions, contact the ${config.productName} team.`,
-  ];
-  return {
-    subject: `Your ${config.productName} profile is separate again`,
-    text: lines.join('\n\n'),
-    html: html(config, lines),
-  };
+  ]);
 }
 
 type Json = Record<string, unknown>;
 const addressOf = (row: Json) => (typeof row.email === 'string' ? row.email.trim().toLowerCase() : '');
 
+/**
+ * The merged profile's address and the survivor's, with the merged person's first name, when the two are different
+ * mailboxes: the one case either email is sent in.
+ */
+function twoAddresses(merged: Json, survivor: Json) {
+  const [own, other] = [addressOf(merged), addressOf(survivor)];
+  if (!own || !other || emailKey(own) === emailKey(other)) return undefined;
+  return { own, other, firstName: typeof merged.first_name === 'string' ? merged.first_name : null };
+}
+
 /** Tells the merged profile's person which address signs in now, when it is not their own (the `next` survivor row's). */
 export async function tellMergedPerson(trx: Knex.Transaction, config: Config, merged: Json, next: Json): Promise<void> {
-  const [old, kept] = [addressOf(merged), addressOf(next)];
-  if (!old || !kept || emailKey(old) === emailKey(kept)) return;
-  const firstName = typeof merged.first_name === 'string' ? merged.first_name : null;
-  await queueEmail(trx, { to: old, ...mergedAddressEmail(config, firstName, kept) });
+  const found = twoAddresses(merged, next);
+  if (found) await queueEmail(trx, { to: found.own, ...mergedAddressEmail(config, found.firstName, found.other) });
 }
 
 /**
@@ -69,8 +74,6 @@ export async function tellSeparatedPerson(
   merged: Json,
   survivorAfter: Json,
 ): Promise<void> {
-  const [own, other] = [addressOf(merged), addressOf(survivorAfter)];
-  if (!own || !other || emailKey(own) === emailKey(other)) return;
-  const firstName = typeof merged.first_name === 'string' ? merged.first_name : null;
-  await queueEmail(trx, { to: own, ...separatedAddressEmail(config, firstName, own) });
+  const found = twoAddresses(merged, survivorAfter);
+  if (found) await queueEmail(trx, { to: found.own, ...separatedAddressEmail(config, found.firstName, found.own) });
 }
