@@ -6,6 +6,7 @@
  * rejected for it. Columns starting with '_' are notes for people and pass.
  */
 import { createReadStream } from 'node:fs';
+import { normalise } from '../../../services/lookups/match';
 import { KNOWN_COLUMNS } from './columns';
 import { ImportRefused, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from './limits';
 import { recordBatches, type FileFormat } from './records';
@@ -68,8 +69,8 @@ export async function checkImportLimits(source: Source, format: FileFormat): Pro
   }
 }
 
-/** A header cell as a person may mean it: letters and digits only, in lower case ('First Name' → 'firstname'). */
-const loose = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A header cell as a person may mean it: folded as every typed name is, then letters and digits only ('First Name' → 'firstname'). */
+const loose = (name: string) => normalise(name).replace(/[^\p{L}\p{N}]/gu, '');
 let meant: Map<string, string> | undefined;
 const SHOWN_UNKNOWN = 5;
 
