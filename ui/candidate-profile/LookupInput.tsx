@@ -39,9 +39,13 @@ interface PickerProps {
 
 const same = (a: LookupId, b: LookupId) => String(a) === String(b);
 
+/**
+ * Suggestions for the typed text. Rows found for earlier text are not offered while the new text is
+ * looked up: a list that reorders under the pointer when the answer lands would pick the wrong row.
+ */
 function useOptions(resource: string, query: string, open: boolean) {
   const lookups = useLookups();
-  const [options, setOptions] = useState<LookupOption[]>([]);
+  const [found, setFound] = useState<{ query: string; options: LookupOption[] }>({ query: '', options: [] });
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -51,9 +55,9 @@ function useOptions(resource: string, query: string, open: boolean) {
       setLoading(true);
       lookups
         .search(resource, query)
-        .then((found) => {
+        .then((options) => {
           if (!live) return;
-          setOptions(found);
+          setFound({ query, options });
           setFailed(false);
         })
         .catch(() => live && setFailed(true))
@@ -64,7 +68,8 @@ function useOptions(resource: string, query: string, open: boolean) {
       clearTimeout(timer);
     };
   }, [lookups, resource, query, open]);
-  return { options, loading, failed };
+  const current = found.query === query;
+  return { options: current ? found.options : [], loading: loading || (open && !current), failed };
 }
 
 /** Names of the chosen ids, loaded once when they are not known yet. */
