@@ -5,8 +5,9 @@
  * (and when), interview and qualify requests with their answers, the notes written about them
  * (companies' and our team's, admins-only ones too, deleted ones marked), the saved-search alerts
  * they appeared in, AI-match appearances, pushes to companies' ATSs, profile views and insights,
- * and their own data rights history. Values are named in words (stages, kinds, ATS vendors), so the
- * files read without the product's codes. Other people are named at company level at most: never
+ * a rejection's reason and comment, and (collectAccount.ts) their own data rights history, the
+ * profiles merged into theirs, the messages sent to them, their sign-ins and account changes.
+ * Values are named in words (stages, kinds, ATS vendors), so the files read without the product's codes. Other people are named at company level at most: never
  * a note's author nor an alert's recipient, only "our team" or the company (masked when confidential).
  */
 import type { Knex } from 'knex';
@@ -15,8 +16,6 @@ import { entity } from '../../../../schema';
 import { INSIGHT_KIND } from '../../../../schema/entities/internal/dailyRollups';
 import { ATS_KINDS, LINK_KIND } from '../../../../schema/rules/ats';
 import { CONSENT_PURPOSES, CONSENT_SOURCES } from '../../../../schema/rules/consents';
-import { DATA_RIGHTS_ACTIONS } from '../../../../schema/rules/dataRights';
-import { CORRECTION_STATUS } from '../../../../schema/rules/dataExport';
 import { NOTE_VISIBILITY, STAGES } from '../../../../schema/rules/pipeline';
 import { RECOMMENDATION } from '../../../../schema/rules/aiMatch';
 import { ALERT_NEWS_STATE, ALERT_RECIPIENT_KIND } from '../../../../schema/entities/alert';
@@ -24,12 +23,10 @@ import { loadChildren } from '../../../crud/children';
 import { selectRows } from '../../../crud/select';
 import { serialize, type Row } from '../../../crud/serialize';
 import { keyOfPublicPath } from '../../../adapters/storage/serve';
-import { personIds } from '../../duplicates';
+import { accountOf, dataRightsOf, formerProfilesOf, messagesOf } from './collectAccount';
+import { iso, nameOf } from './words';
 
-const nameOf = <T extends Record<string, number>>(values: T, value: unknown): string | null =>
-  Object.entries(values).find(([, v]) => v === value)?.[0] ?? (value == null ? null : String(value));
 const stageName = (id: unknown) => nameOf(STAGES, id);
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
 const CONFIDENTIAL = 'A company (confidential search)';
 /** An internal (admins') project has no company; the portal and the request emails say "a company". */
 const companyOf = (r: { is_confidential?: unknown; company?: unknown }) =>
@@ -104,6 +101,12 @@ async function consentsOf(knex: Knex, candidateId: number) {
   return out;
 }
 
+/** A rejection's reason and comment, as the company wrote them. */
+function rejectionOf(data: unknown) {
+  const d = (typeof data === 'string' ? JSON.parse(data) : data) as { reason?: unknown; comment?: unknown } | null;
+  return d ? { reason: d.reason ?? null, comment: d.comment ?? null } : null;
+}
+
 /** Each company's project the candidate is on: when revealed, shortlisted, and every move. */
 async function companiesOf(knex: Knex, candidateId: number) {
   const rows = await knex('project_candidates as pc')
@@ -113,7 +116,7 @@ async function companiesOf(knex: Knex, candidateId: number) {
     .orderBy('pc.id')
     .select('pc.id', 'pc.project_id', 'co.company_name as company', 'p.title as project', 'pc.stage', 'pc.curated')
     .select('pc.created_at', 'pc.seen_at', 'pc.revealed_at', 'pc.interview_requested_at', 'pc.is_hidden')
-    .select('p.is_confidential');
+    .select('pc.reject_data', 'p.is_confidential');
   const moves = await knex('candidate_recruitment_stage_logs as l')
     .leftJoin('companies as co', 'co.id', 'l.company_id')
     .where('l.candidate_id', candidateId)
@@ -134,6 +137,7 @@ async function companiesOf(knex: Knex, candidateId: number) {
       shortlistedAt: iso(shortlisted?.created_at),
       interviewRequestedAt: iso(r.interview_requested_at),
       hiddenByCompany: !!r.is_hidden,
+      rejection: rejectionOf(r.reject_data),
       moves: mine.map((m) => ({ from: stageName(m.from_stage), to: stageName(m.to_stage), at: iso(m.created_at) })),
     };
   });
@@ -335,37 +339,6 @@ async function insightsOf(knex: Knex, candidateId: number) {
   };
 }
 
-/** Which consent a log entry is about, in words; never the entry's other details (admins' notes, reasons). */
-function consentOf(detail: unknown) {
-  const d = (typeof detail === 'string' ? JSON.parse(detail) : (detail ?? {})) as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  if (d.purpose != null) out.purpose = typeof d.purpose === 'number' ? nameOf(CONSENT_PURPOSES, d.purpose) : d.purpose;
-  if (d.source != null) out.source = typeof d.source === 'number' ? nameOf(CONSENT_SOURCES, d.source) : d.source;
-  if (d.version != null) out.version = d.version;
-  return out;
-}
-
-async function dataRightsOf(knex: Knex, candidateId: number) {
-  const log = await knex('data_rights_logs').whereIn('candidate_id', personIds(knex, candidateId)).orderBy('id');
-  const corrections = await knex('data_corrections').where('candidate_id', candidateId).orderBy('id');
-  return {
-    log: log.map((l) => ({
-      action: nameOf(DATA_RIGHTS_ACTIONS, l.action),
-      ...consentOf(l.detail),
-      at: iso(l.created_at),
-    })),
-    corrections: corrections.map((c) => ({
-      field: c.field,
-      proposedValue: c.proposed_value,
-      note: c.note,
-      status: nameOf(CORRECTION_STATUS, c.status),
-      answer: c.answer,
-      askedAt: iso(c.created_at),
-      answeredAt: iso(c.answered_at),
-    })),
-  };
-}
-
 /** Every category; `step` is called after each, for the job's progress. */
 export async function collect(
   knex: Knex,
@@ -384,6 +357,9 @@ export async function collect(
     ['ats-pushes', atsPushesOf],
     ['insights', insightsOf],
     ['data-rights', dataRightsOf],
+    ['former-profiles', formerProfilesOf],
+    ['messages', messagesOf],
+    ['account', accountOf],
   ];
   const categories: Record<string, unknown> = {};
   for (const [i, [name, read]] of readers.entries()) {

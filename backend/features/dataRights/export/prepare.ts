@@ -43,7 +43,7 @@ const README = (productName: string, at: Date) =>
     'education.json      your education',
     'documents.json      the documents stored for you; the files are in files/',
     'consents.json       what you agreed to, when and how (with our note of a request you made to us)',
-    'companies.json      the companies whose projects you are on: when they revealed and shortlisted you, every move',
+    'companies.json      the companies whose projects you are on: when they revealed and shortlisted you, every move, a rejection’s reason',
     'interviews.json     interview and availability requests sent to you, and your answers',
     'notes.json          notes written about you, by our team or a company, including those only our team reads',
     'alerts.json         the saved-search alerts you appeared in: to our team or a company, when, and whether emailed',
@@ -51,6 +51,9 @@ const README = (productName: string, at: Date) =>
     'ats-pushes.json     your details sent to companies’ applicant tracking systems: which system, which company, when',
     'insights.json       how often you appeared in searches and were viewed, by day, and by which company',
     'data-rights.json    your data rights requests: exports, corrections, erasure',
+    'former-profiles.json  profiles of yours merged into this one: the details each held when merged',
+    'messages.json       the emails and WhatsApp messages we sent you: subject or template, when, whether delivered',
+    'account.json        your sign-ins (when, which browser), a change of email address, reminders when inactive',
   ].join('\n');
 
 /** The archive's entries: JSON per category and the documents' bytes. */
