@@ -60,6 +60,9 @@ export const search = {
     clearAll: 'Clear all',
     filtersTitle: 'Filters',
     resultsTitle: 'Candidates found',
+    /** The search page's keyboard links past the filter column and back (visible while focused). */
+    skipToResults: 'Skip to results',
+    backToFilters: 'Back to filters',
     moreOptions: 'More options',
     adminFilters: 'Admin filters',
     popular: 'Popular profiles',

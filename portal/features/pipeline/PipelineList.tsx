@@ -2,10 +2,21 @@
  * The list view of one tab: the search page's result cards with selection, the project flags and the candidate menu.
  * A candidate moved or hidden from its row leaves the tab: the keyboard focus, which was in that row, goes to the next
  * row's actions button (or the previous row's, or the open tab when the list empties) instead of falling to the page's
- * body (`useFocusAfterLeaving`). Bulk moves start in the bulk bar, not in a row, and leave the focus to it.
+ * body (`useFocusAfterLeaving`). A bulk move, reject or hide starts in the bulk bar, which leaves with the selection: the
+ * workspace notes those candidates in `LeavingNote`, and the focus goes the same way, to the nearest candidate still
+ * listed after the first of them (else before it), or to the open tab.
  */
 import { Box, Checkbox, FormControlLabel, Stack } from '@mui/material';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type RefObject,
+} from 'react';
 import { t } from '../../../i18n';
 import type { PipelineDoc } from '../../api/pipeline';
 import { useFirstScreenful } from '../../components/useFirstScreenful';
@@ -70,6 +81,12 @@ const PipelineRow = memo(function PipelineRow({ doc, busy, checked, onSelect, co
   );
 });
 
+/**
+ * The candidates about to leave the list by the person's own action: a row's move or hide notes its candidate, the
+ * bulk bar's actions their selection (PipelineWorkspace provides the note, so both write the same one).
+ */
+export const LeavingNote = createContext<RefObject<readonly string[]> | null>(null);
+
 /** Focus nobody holds: what is left when the focused element is removed from the page. */
 const focusLost = () => !document.activeElement || document.activeElement === document.body;
 
@@ -93,43 +110,46 @@ function focusWhenFreed(target: () => HTMLElement | null | undefined) {
 }
 
 /**
- * Wraps the rows' requests: a move or a hide notes its candidate, and once that candidate has left the list and the
- * focus has fallen to the body, the focus goes to the nearest candidate still listed after it (else before it) or,
- * when the list is gone, to the open tab.
+ * Wraps the rows' requests: a move or a hide notes its candidate (a bulk action notes its selection), and once they
+ * have left the list and the focus has fallen to the body, the focus goes to the nearest candidate still listed after
+ * the first of them (else before it) or, when the list is gone, to the open tab.
  */
 function useFocusAfterLeaving(docs: PipelineDoc[], onRequest: Props['onRequest']) {
   const listRef = useRef<HTMLDivElement>(null);
-  const leaving = useRef<string>(undefined);
+  const own = useRef<readonly string[]>([]);
+  const leaving = useContext(LeavingNote) ?? own;
   const before = useRef(docs);
   const request = useCallback(
     (r: MenuRequest) => {
-      if (r.kind === 'move' || r.kind === 'hide') leaving.current = r.doc.id;
+      if (r.kind === 'move' || r.kind === 'hide') leaving.current = [r.doc.id];
       onRequest(r);
     },
-    [onRequest],
+    [onRequest, leaving],
   );
   useLayoutEffect(() => {
-    const id = leaving.current;
+    const ids = new Set(leaving.current);
     const previous = before.current;
     before.current = docs;
-    if (id === undefined || docs.some((d) => d.id === id)) return;
-    leaving.current = undefined;
     const still = new Set(docs.map((d) => d.id));
-    const at = previous.findIndex((d) => d.id === id);
+    const at = previous.findIndex((d) => ids.has(d.id) && !still.has(d.id));
+    if (at < 0) return;
+    leaving.current = [];
     const next =
       previous.slice(at + 1).find((d) => still.has(d.id)) ??
       previous
-        .slice(0, Math.max(at, 0))
+        .slice(0, at)
         .reverse()
         .find((d) => still.has(d.id));
     focusWhenFreed(() => (next && actionsOf(listRef.current, next.id)) || openTab());
-  }, [docs]);
-  // The last candidate leaving takes the list away (the tab's empty state): the open tab takes the focus.
+  }, [docs, leaving]);
+  // The last candidates leaving take the list away (the tab's empty state): the open tab takes the focus.
   useEffect(
     () => () => {
-      if (leaving.current !== undefined) requestAnimationFrame(() => focusWhenFreed(openTab));
+      if (!leaving.current.length) return;
+      leaving.current = [];
+      requestAnimationFrame(() => focusWhenFreed(openTab));
     },
-    [],
+    [leaving],
   );
   return { listRef, request };
 }

@@ -1,7 +1,9 @@
 /**
  * The project page below its header: stage tabs with live counts, filters, the list or the board,
  * the bulk bar, the candidate menu's dialogs and the profile panel with notes. Every move goes
- * through useMoveFlow, whether it starts from the menu, the bulk bar or a drop on the board.
+ * through useMoveFlow, whether it starts from the menu, the bulk bar or a drop on the board. A bulk move, reject or
+ * hide notes its candidates in the list's `LeavingNote`, so the focus, which was on the bulk bar that leaves with the
+ * selection, goes to the next candidate listed (or the open tab) rather than to the page's body.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { t } from '../../../i18n';
@@ -24,6 +26,7 @@ import type { CandidateActionContext } from './candidateActionTypes';
 import { MoveDialogs } from './MoveDialogs';
 import { NotesSection } from './NotesSection';
 import { PipelineBody } from './PipelineBody';
+import { LeavingNote } from './PipelineList';
 import { PipelineToolbar } from './PipelineToolbar';
 import { apiQuery, readPipeline, writePipeline, type PipelineUrlState } from './pipelineUrl';
 import { StageTabs } from './StageTabs';
@@ -74,6 +77,8 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   const [adding, setAdding] = useState<PipelineDoc>();
   const addingUsed = useOpenedOnce(!!adding);
   const [working, setWorking] = useState(false);
+  // The candidates a move or hide in progress takes out of the list, for the focus to follow (PipelineList).
+  const leaving = useRef<readonly string[]>([]);
 
   // A new answer goes into the board's state in the same render that receives it: no commit of the page with
   // the answer but without its cards, which would be thrown away at once.
@@ -143,6 +148,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   );
 
   const setHidden = async ({ docs, unhide }: HideRequest) => {
+    leaving.current = docs.map((d) => d.id);
     setWorking(true);
     try {
       for (const doc of docs) await pipelineApi.hide(project.id, doc.id, !unhide);
@@ -205,6 +211,10 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   const chosen = listDocs.filter((d) => selected.has(d.id) && state.pending[d.id] === undefined);
   const semi = chosen.some((d) => d.status === SEMI_ACTIVE);
   const bulkNext = tab === STAGES.rejected ? undefined : (nextStage(tab) ?? undefined);
+  const bulkMove = (to: StageId, kind: 'move' | 'reject') => {
+    leaving.current = chosen.map((d) => d.id);
+    flow.start({ docs: chosen, from: tab, to, kind });
+  };
 
   return (
     <KnownInAtsProvider projectId={project.id} docs={state.items} enabled={!isAdmin}>
@@ -217,8 +227,8 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
             next={bulkNext}
             canReject={canReject(tab, semi)}
             busy={working}
-            onNext={() => bulkNext !== undefined && flow.start({ docs: chosen, from: tab, to: bulkNext, kind: 'move' })}
-            onReject={() => flow.start({ docs: chosen, from: tab, to: STAGES.rejected, kind: 'reject' })}
+            onNext={() => bulkNext !== undefined && bulkMove(bulkNext, 'move')}
+            onReject={() => bulkMove(STAGES.rejected, 'reject')}
             onHide={() => setHiding({ docs: chosen, unhide: false })}
             onClear={() => setSelected(new Set())}
             extra={
@@ -235,25 +245,27 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
             }
           />
         )}
-        <PipelineBody
-          url={url}
-          tab={tab}
-          stages={stages}
-          role={role}
-          data={data}
-          loading={loading}
-          error={error}
-          reload={reload}
-          listDocs={listDocs}
-          boardDocs={state.items}
-          pending={state.pending}
-          selected={selected}
-          onSelect={onSelect}
-          contextFor={contextFor}
-          onRequest={onRequest}
-          onRefused={(reason) => notify(reason, 'warning')}
-          onPage={(page) => go((now) => ({ ...now, search: { ...now.search, page } }))}
-        />
+        <LeavingNote.Provider value={leaving}>
+          <PipelineBody
+            url={url}
+            tab={tab}
+            stages={stages}
+            role={role}
+            data={data}
+            loading={loading}
+            error={error}
+            reload={reload}
+            listDocs={listDocs}
+            boardDocs={state.items}
+            pending={state.pending}
+            selected={selected}
+            onSelect={onSelect}
+            contextFor={contextFor}
+            onRequest={onRequest}
+            onRefused={(reason) => notify(reason, 'warning')}
+            onPage={(page) => go((now) => ({ ...now, search: { ...now.search, page } }))}
+          />
+        </LeavingNote.Provider>
         <MoveDialogs
           prompt={flow.prompt}
           busy={flow.busy}
@@ -261,7 +273,10 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
           isRaas={role === 'raasCompany'}
           project={project}
           resolve={flow.resolve}
-          cancel={flow.cancel}
+          cancel={() => {
+            leaving.current = [];
+            flow.cancel();
+          }}
         />
         {hiding && (
           <HideDialog

@@ -6,6 +6,8 @@
  * Extension slots: `toolbar` (beside sort and page size, e.g. saving the search as a project),
  * `notice` (above the results, e.g. "N new since <day>" of a project whose saved search this is) and
  * `resultActions(doc)` (on each result card, e.g. adding the candidate to a project).
+ *
+ * By keyboard, "Skip to results" is the first stop of the page and "Back to filters" follows the results (SkipLinks.tsx).
  */
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
@@ -33,12 +35,13 @@ import { searchApi, type Facet, type LookupPath, type Option, type SearchDoc } f
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { useAddressState } from '../../components/useAddressState';
-import { useFirstScreenful, useTurn } from '../../components/useFirstScreenful';
+import { useFirstScreenful } from '../../components/useFirstScreenful';
 import { ActiveFilters } from './ActiveFilters';
 import { placeName } from './FacetSelect';
 import { ProfilePanel } from './ProfilePanel';
 import { ResultCard } from './ResultCard';
 import { SearchFilters } from './SearchFilters';
+import { FILTERS_ID, FilterColumn, focusedRegion, RESULTS_ID, SkipTo } from './SkipLinks';
 import {
   PAGE_SIZES,
   SORTS,
@@ -113,19 +116,6 @@ function ResultList({
       </Stack>
       {drawn === docs.length && footer}
     </>
-  );
-}
-
-/**
- * The filter column comes a task after the page: its first drawing inserts a good part of the page's styles, and with
- * the rest of the page it would make one long task. Its place is held at its width, so nothing moves.
- */
-function FilterColumn({ children }: { children: ReactNode }) {
-  const shown = useTurn(1);
-  return (
-    <Box component="aside" sx={{ width: 300, flexShrink: 0 }}>
-      {shown && children}
-    </Box>
   );
 }
 
@@ -244,6 +234,7 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
   );
   return (
     <>
+      <SkipTo target={RESULTS_ID}>{t('search.page.skipToResults')}</SkipTo>
       <PageHeader title={t('portal.screens.search.title')} subtitle={t('portal.screens.search.subtitle')} />
       <Stack direction="row" spacing={3} sx={{ alignItems: 'flex-start' }}>
         {!narrow && <FilterColumn>{filters}</FilterColumn>}
@@ -324,51 +315,60 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
           </Stack>
           {notice?.({ query })}
           <ActiveFilters state={state} isAdmin={isAdmin} labelOf={labelOf} onChange={go} />
-          {error ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={retry}>
-                  {t('search.page.retry')}
-                </Button>
-              }
-            >
-              <strong>{t('search.page.errorTitle')}</strong> —{' '}
-              {Object.values(error.fields).length
-                ? Object.values(error.fields)
-                    .map((k) => t(k))
-                    .join(' ')
-                : t(error.code)}
-            </Alert>
-          ) : loading && !data ? (
-            <Stack spacing={1.5} data-testid="skeletons">
-              {Array.from({ length: 4 }, (_, i) => (
-                <Skeleton key={i} variant="rectangular" height={112} sx={{ borderRadius: 1 }} />
-              ))}
-            </Stack>
-          ) : pastEnd ? (
-            <EmptyState
-              icon={<ManageSearchOutlined />}
-              title={t('search.page.pastEndTitle')}
-              description={t('search.page.pastEndText')}
-              action={pager}
-            />
-          ) : data && data.docs.length === 0 ? (
-            <EmptyState
-              icon={<ManageSearchOutlined />}
-              title={t('search.page.noResultsTitle')}
-              description={t('search.page.noResultsText')}
-              action={<ActiveFilters state={state} isAdmin={isAdmin} labelOf={labelOf} onChange={go} suggest />}
-            />
-          ) : (
-            <ResultList
-              docs={data?.docs ?? NO_DOCS}
-              loading={loading}
-              onOpen={openDoc}
-              resultActions={resultActions}
-              footer={total > perPage && pager}
-            />
-          )}
+          <Box
+            id={RESULTS_ID}
+            tabIndex={-1}
+            role="region"
+            aria-label={t('search.page.resultsTitle')}
+            sx={focusedRegion}
+          >
+            {error ? (
+              <Alert
+                severity="error"
+                action={
+                  <Button color="inherit" size="small" onClick={retry}>
+                    {t('search.page.retry')}
+                  </Button>
+                }
+              >
+                <strong>{t('search.page.errorTitle')}</strong> —{' '}
+                {Object.values(error.fields).length
+                  ? Object.values(error.fields)
+                      .map((k) => t(k))
+                      .join(' ')
+                  : t(error.code)}
+              </Alert>
+            ) : loading && !data ? (
+              <Stack spacing={1.5} data-testid="skeletons">
+                {Array.from({ length: 4 }, (_, i) => (
+                  <Skeleton key={i} variant="rectangular" height={112} sx={{ borderRadius: 1 }} />
+                ))}
+              </Stack>
+            ) : pastEnd ? (
+              <EmptyState
+                icon={<ManageSearchOutlined />}
+                title={t('search.page.pastEndTitle')}
+                description={t('search.page.pastEndText')}
+                action={pager}
+              />
+            ) : data && data.docs.length === 0 ? (
+              <EmptyState
+                icon={<ManageSearchOutlined />}
+                title={t('search.page.noResultsTitle')}
+                description={t('search.page.noResultsText')}
+                action={<ActiveFilters state={state} isAdmin={isAdmin} labelOf={labelOf} onChange={go} suggest />}
+              />
+            ) : (
+              <ResultList
+                docs={data?.docs ?? NO_DOCS}
+                loading={loading}
+                onOpen={openDoc}
+                resultActions={resultActions}
+                footer={total > perPage && pager}
+              />
+            )}
+          </Box>
+          {!narrow && <SkipTo target={FILTERS_ID}>{t('search.page.backToFilters')}</SkipTo>}
         </Box>
       </Stack>
       {narrow && (
