@@ -84,12 +84,13 @@ export const dataExportFieldErrors = {
 export const dataExportPortal = {
   title: 'Download what we hold about you',
   intro:
-    'Download everything we hold about you: your profile, documents and consents, the companies that revealed or shortlisted you, interview requests, AI-match results, pushes to companies’ hiring systems and your insights. We prepare a ZIP file and email you a link that works for {hours} hours.',
+    'Download everything we hold about you: your profile, documents and consents, the companies that revealed or shortlisted you, interview requests, AI-match results, pushes to companies’ hiring systems, your insights, the messages we sent you and your sign-ins. We prepare a ZIP file and email you a link that works for {hours} hours.',
   request: 'Prepare a copy of my data',
   preparing: 'Preparing your copy: {progress}%',
   ready: 'Your copy is ready. The link we emailed you works until {date}.',
   download: 'Download my data',
   failed: 'We could not prepare your copy. Please try again.',
+  expired: 'Your last copy expired on {date} and can no longer be downloaded. Prepare a new one to download your data.',
   again: 'Prepare a new copy',
 };
 

@@ -1,7 +1,9 @@
 /**
  * "Download what we hold about you" on the candidate's profile page: the candidate asks for everything held
  * about them; a job prepares the ZIP while the page shows its progress; once ready the page
- * downloads it and says until when the emailed link works. An expired copy can be asked for again.
+ * downloads it and says until when the emailed link works. A copy past its date (expired by the
+ * retention job, or not yet) says when it expired and offers no download; it can be asked for again.
+ * A download refused (the copy expired meanwhile) reloads the state.
  */
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { startTransition, useCallback, useEffect, useState } from 'react';
@@ -24,6 +26,9 @@ interface Answer {
 
 const problemOf = (err: unknown) => actionErrorMessage(err);
 const pending = (e: Export | null | undefined) => e?.status === 'queued' || e?.status === 'preparing';
+/** Past its date: expired by the retention job, or ready but its link no longer works. */
+const lapsed = (e: Export | null | undefined) =>
+  e?.status === 'expired' || (e?.status === 'ready' && !!e.expiresAt && Date.parse(e.expiresAt) <= Date.now());
 
 async function downloadZip() {
   await saveResponse(await send('data-rights/export/file'), 'my-data.zip');
@@ -62,6 +67,14 @@ export function DataExport() {
   };
   const ask = () => run(async () => setAnswer(await api<Answer>('data-rights/export', { method: 'POST', body: {} })));
   const current = answer?.export;
+  const ready = current?.status === 'ready' && !lapsed(current);
+  const download = () =>
+    run(() =>
+      downloadZip().catch((err: unknown) => {
+        void load();
+        throw err;
+      }),
+    );
 
   return (
     <Card component="section" aria-labelledby="data-export-title" variant="outlined">
@@ -81,16 +94,21 @@ export function DataExport() {
               <LinearProgress variant="determinate" value={current!.progress} aria-labelledby="data-export-progress" />
             </Box>
           )}
-          {current?.status === 'ready' && (
+          {ready && (
             <Alert severity="success">
               {t('portal.dataExport.ready', { date: formatDate(current.expiresAt ?? '') ?? '' })}
+            </Alert>
+          )}
+          {lapsed(current) && (
+            <Alert severity="info">
+              {t('portal.dataExport.expired', { date: formatDate(current!.expiresAt ?? '') ?? '' })}
             </Alert>
           )}
           {current?.status === 'failed' && <Alert severity="error">{t('portal.dataExport.failed')}</Alert>}
           {error && <Alert severity="error">{error}</Alert>}
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {current?.status === 'ready' && (
-              <Button variant="contained" onClick={() => run(downloadZip)} disabled={busy}>
+            {ready && (
+              <Button variant="contained" onClick={download} disabled={busy}>
                 {t('portal.dataExport.download')}
               </Button>
             )}
