@@ -25,6 +25,7 @@ export const dashboards = {
   loadError: 'The dashboard could not be loaded',
   exportFailed:
     'The CSV could not be made: a page of the table could not be read. Check the connection and export again.',
+  exportCut: 'The CSV holds the first {n} of {total} rows. Narrow the dates or filters to export the rest.',
   retry: 'Retry',
   noMatch: 'Nothing matches these filters',
   week: 'Week',
@@ -75,7 +76,8 @@ export const dashboards = {
     funnelText: 'Candidates in each stage of the chosen projects today',
     moved: 'Moved in',
     conversion: 'Conversion',
-    conversionText: 'Of the candidates moved into a stage in the period, the share moved into the next',
+    conversionText:
+      'Of the candidates moved into a stage in the period, the share moved on to a later stage by its end',
     medianDays: 'Median days in stage',
     medianText: 'How long candidates stayed in a stage before they left it, for those who left it in the period',
     days: '{n} days',

@@ -2,10 +2,14 @@
  * GET dashboard/recruiter: a company's own dashboard over a period (spec section 1): its projects'
  * funnel (candidates in each stage now, the sum of each project's tab counts by the rule the tabs and the
  * project list count by, projectStats: the first stage holds the saved searches' matches as the Suggested
- * tab does), the moves into each stage in the period and the conversion from each stage to the next, the
- * median days candidates spent in each stage before leaving it, interview requests sent and answered
- * (of the candidates the caller's board shows, onBoardSql, as the interview-request lists hold them), and credits
- * spent. A RaaS company's moves leave out the stages its board never has (the suggested tab, the longlist) and count
+ * tab does), the moves into each stage in the period and the conversion from each stage (conversionOf: of the
+ * candidates moved into it in the period, the share moved on to a later stage by the period's end, so never above 1),
+ * the median days candidates spent in each stage before leaving it, interview requests (not job descriptions) sent
+ * and answered (of the candidates the caller's board shows, onBoardSql, as the interview-request lists hold them),
+ * and credits spent: the plan charges only (CHARGE_ACTIONS), not credits an admin deleted or reduced, lots written
+ * off on expiry nor credits taken back for a refund. `range` answers the period read: the one asked, or by default
+ * the last 12 weeks (inputs.ts). A RaaS company's moves leave out the stages its board never has (the suggested tab,
+ * the longlist) and count
  * a move into interviewing 2, offered or placed only for a candidate whose interview was scheduled, as its board
  * shows them (stageVisibleToRaas). The medians read the stays the daily
  * rollup pairs from the moves (recruitment_stage_stays) plus today's live moves; a period with more
@@ -19,7 +23,8 @@ import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { AppAbility } from '../../../schema/ability';
-import { ACTIVITY, REQUEST_STATE, STAGE_ORDER, STAGES } from '../../../schema/rules/pipeline';
+import { CHARGE_ACTIONS, CREDIT_ACTIONS } from '../../../schema/rules/credits';
+import { ACTIVITY, REQUEST_KIND, REQUEST_STATE, STAGE_ORDER, STAGES } from '../../../schema/rules/pipeline';
 import { pipelineRole, RAAS_STAGES, tabsFor } from '../../../schema/rules/stages';
 import type { Actor } from '../../../schema/roles';
 import { onBoardSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
@@ -130,9 +135,9 @@ async function medianStays(
 }
 
 /**
- * The interview and job-description requests of projects `ids` created in the range: sent, answered (approved or
- * rejected) and approved, of the candidates the viewer's board of each project shows (onBoardSql: met at all, in a
- * stage they see), the filter the interview-request lists apply, so the figures agree with them.
+ * The interview requests (not the job descriptions, also kept there) of projects `ids` created in the range: sent,
+ * answered (approved or rejected) and approved, of the candidates the viewer's board of each project shows
+ * (onBoardSql: met at all, in a stage they see), the filter the interview-request lists apply.
  */
 function requestCounts(knex: Knex, viewer: Viewer, ids: number[], range: { from: string; to: string }) {
   return knex('interview_requests as ir')
@@ -141,6 +146,7 @@ function requestCounts(knex: Knex, viewer: Viewer, ids: number[], range: { from:
       j.on('pc.project_id', 'ir.project_id').andOn('pc.candidate_id', 'ir.candidate_id'),
     )
     .whereIn('ir.project_id', ids)
+    .where('ir.kind', REQUEST_KIND.interview)
     .whereRaw(onBoardSql(viewer, 'c', 'pc'))
     .whereRaw(`ir.created_at >= ${START} and ir.created_at < ${END}`, [range.from, range.to])
     .first(
@@ -185,6 +191,44 @@ async function movesInto(
   return into;
 }
 
+/** The credit log's codes of the plan charges (spendCredits): what "credits spent" sums. */
+const CHARGE_CODES = CHARGE_ACTIONS.map((a) => CREDIT_ACTIONS[a]);
+
+/**
+ * The conversion cohorts of each of the board's stages `order` (in its order): the candidates (of a project) moved
+ * into the stage in the range, and of them those moved into any later stage of `order` after their first move into it
+ * and before the range's end. Moves into stages the viewer's board shows only once an interview was scheduled
+ * (scheduledOnly) count for those candidates only, as movesInto counts them. Read from the stage log in one query:
+ * each candidate's first and last move into each stage, and the last move into any later stage.
+ */
+async function conversionOf(
+  knex: Knex,
+  viewer: Viewer,
+  order: string[],
+  ids: number[],
+  range: { from: string; to: string },
+): Promise<Map<string, { entered: number; advanced: number }>> {
+  const stageIds = order.map((k) => STAGES[k as keyof typeof STAGES]);
+  const { rows } = await knex.raw(
+    `with moves as (
+       select l.project_id, l.candidate_id, array_position(?::int[], l.to_stage) as pos,
+              min(l.created_at) as first_at, max(l.created_at) as last_at
+         from candidate_recruitment_stage_logs l
+        where l.project_id = any(?::int[]) and l.activity = ${ACTIVITY.stageChanged} and l.candidate_id is not null
+          and l.to_stage = any(?::int[]) and (l.to_stage <> all(?::int[]) or ${INTERVIEW_SCHEDULED})
+          and l.created_at >= ${START} and l.created_at < ${END}
+        group by 1, 2, 3),
+     reach as (
+       select pos, first_at, max(last_at) over (partition by project_id, candidate_id order by pos desc
+                rows between unbounded preceding and 1 preceding) as later_at
+         from moves)
+     select pos, count(*)::int as entered, count(*) filter (where later_at >= first_at)::int as advanced
+       from reach group by pos`,
+    [stageIds, ids, stageIds, [...scheduledOnly(viewer)], range.from, range.to],
+  );
+  return new Map((rows as { pos: number; entered: number; advanced: number }[]).map((r) => [order[r.pos - 1], r]));
+}
+
 export async function recruiterDashboard(
   knex: Knex,
   ability: AppAbility,
@@ -217,7 +261,7 @@ export async function recruiterDashboard(
     requestCounts(knex, viewer, ids, range),
     knex('credit_logs')
       .where('company_id', companyId)
-      .where('amount', '<', 0)
+      .whereIn('action', CHARGE_CODES)
       .modify((q) => (query.projectId ? q.where('project_id', query.projectId) : q))
       .whereRaw(`created_at >= ${START} and created_at < ${END}`, [range.from, range.to])
       .first(knex.raw('coalesce(-sum(amount), 0)::float as spent')),
@@ -235,11 +279,11 @@ export async function recruiterDashboard(
   for (const stats of counts.values()) for (const key of stages) funnel[key] += stats[key];
   const movedInto = await movesInto(knex, viewer, stages, moves, ids, range);
   const order = STAGE_ORDER.filter((s) => s !== STAGES.open && seen.includes(s)).map((s) => stageKeyOf(s) as string);
-  const conversion = order.slice(0, -1).map((from, i) => ({
-    from,
-    to: order[i + 1],
-    rate: movedInto[from] ? Math.round((movedInto[order[i + 1]] / movedInto[from]) * 1000) / 1000 : null,
-  }));
+  const cohorts = await conversionOf(knex, viewer, order, ids, range);
+  const conversion = order.slice(0, -1).map((from, i) => {
+    const c = cohorts.get(from);
+    return { from, to: order[i + 1], rate: c?.entered ? Math.round((c.advanced / c.entered) * 1000) / 1000 : null };
+  });
   const medianDays = Object.fromEntries(stages.map((k) => [k, null as number | null]));
   for (const r of stays.rows) {
     const key = stageKeyOf(r.stage);

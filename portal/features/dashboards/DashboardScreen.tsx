@@ -1,11 +1,12 @@
 /**
  * One admin dashboard screen, as every one of them is built: its title, the shared filter bar (with any filter of its
  * own), the loading, error and empty states, a chart when it has one, and its table: paged for the logs, whole for the
- * weekly overview. The CSV export writes the table's columns for every row, not only the page shown.
+ * weekly overview. The CSV export writes the table's columns for every row, not only the page shown, up to the
+ * console's ceiling (csv.ts CSV_CEILING); a file holding fewer rows than the table says so ("the first N of M rows").
  */
 import { Alert, Box, Paper } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { t } from '../../../i18n';
+import { formatCount, t } from '../../../i18n';
 import type { DashboardQuery, Pagination } from '../../api/dashboards';
 import { PageHeader } from '../../components/PageHeader';
 import { allPages, downloadCsv, toCsv, type Cell } from './csv';
@@ -41,16 +42,19 @@ export function DashboardScreen<R, A extends Answer<R>>(props: Props<R, A>) {
   const { section, dashboard: d, columns, csvName, load } = props;
   const [exporting, setExporting] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
+  const [exportCut, setExportCut] = useState<{ n: string; total: string } | null>(null);
   const T = (k: string) => t(`portal.dashboard.${section}.${k}`);
   const answer = d.result;
   const empty = props.empty ?? (answer ? (answer.pagination?.dataCount ?? answer.data.length) === 0 : false);
   const exportCsv = async () => {
     setExporting(true);
     setExportFailed(false);
+    setExportCut(null);
     try {
-      const rows = answer?.pagination
+      const read = answer?.pagination
         ? await allPages((page, perPage) => load({ ...d.query, page, perPage }) as never)
-        : (answer?.data ?? []);
+        : null;
+      const rows = read ? read.rows : (answer?.data ?? []);
       downloadCsv(
         csvName,
         toCsv(
@@ -58,6 +62,12 @@ export function DashboardScreen<R, A extends Answer<R>>(props: Props<R, A>) {
           (rows as R[]).map((r) => columns.map((c) => cellOf(c, r))),
         ),
       );
+      // Fewer rows than the table holds (past the ceiling, or past a capped count): said, never silently.
+      if (read?.cut)
+        setExportCut({
+          n: formatCount(read.rows.length),
+          total: `${formatCount(read.total)}${read.capped ? '+' : ''}`,
+        });
     } catch {
       // A page that could not be read (offline, a server error): said, rather than a spinner that stops with no file.
       setExportFailed(true);
@@ -81,6 +91,11 @@ export function DashboardScreen<R, A extends Answer<R>>(props: Props<R, A>) {
       {exportFailed && (
         <Alert severity="error" onClose={() => setExportFailed(false)} sx={{ mb: 2 }} data-testid="export-failed">
           {t('portal.dashboard.exportFailed')}
+        </Alert>
+      )}
+      {exportCut && (
+        <Alert severity="info" onClose={() => setExportCut(null)} sx={{ mb: 2 }} data-testid="export-cut">
+          {t('portal.dashboard.exportCut', exportCut)}
         </Alert>
       )}
       <DashboardState

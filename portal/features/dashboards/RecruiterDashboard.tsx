@@ -1,7 +1,8 @@
 /**
  * /projects/dashboard: a company's recruiter dashboard over a period (dates and project in the URL):
  * the funnel now, candidates moved into each stage and the conversion to the next, the median days
- * in each stage, interview requests sent and answered, credits spent. Admins pick the company.
+ * in each stage, interview requests sent and answered, credits spent. Admins pick the company. Without dates in the
+ * URL the From and To fields show the period the server read (its answer's `range`: the last 12 weeks).
  */
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import {
@@ -99,10 +100,11 @@ export default function RecruiterDashboard() {
   );
   const d = useDashboard<Answer | null>(load);
   const data = d.result;
+  // The period the figures cover: the address's dates, or the server's default it answers (`range`, the last 12 weeks).
   const date = (key: 'from' | 'to', label: string) => (
     <DayField
       label={label}
-      value={d.params.get(key) ?? ''}
+      value={d.params.get(key) ?? data?.range[key] ?? ''}
       onChange={(day) => d.set({ [key]: day || undefined })}
       sx={{ width: { xs: '100%', md: 180 } }}
     />

@@ -15,16 +15,40 @@ export function downloadCsv(name: string, csv: string): void {
   saveBlob(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }), name);
 }
 
-/** Every page of a paged call (at most `maxPages` of 500 rows). */
+/** The most rows one CSV export reads, as the console's exports (admin/resources/ExportAll.tsx EXPORT_CEILING). */
+export const CSV_CEILING = 50_000;
+const PAGE_SIZE = 500;
+
+/** What an export read: its rows, and when they are not all the table holds, how many it holds (`capped`: more). */
+export interface PagesRead<T> {
+  rows: T[];
+  total: number;
+  capped: boolean;
+  cut: boolean;
+}
+
+/**
+ * Every page of a paged call, 500 rows at a time, up to `ceiling` rows. `cut` says the rows are not all the table
+ * holds: more than the ceiling, or a count the server caps (pagination.countCapped: the recruitment log's pages end
+ * at its 10,000th event), so the screen can say "the first N of M rows".
+ */
 export async function allPages<T>(
-  load: (page: number, perPage: number) => Promise<{ data: T[]; pagination: { pagesCount: number } }>,
-  maxPages = 20,
-): Promise<T[]> {
+  load: (
+    page: number,
+    perPage: number,
+  ) => Promise<{ data: T[]; pagination: { pagesCount: number; dataCount: number; countCapped?: boolean } }>,
+  ceiling = CSV_CEILING,
+): Promise<PagesRead<T>> {
   const rows: T[] = [];
-  for (let page = 1; page <= maxPages; page++) {
-    const res = await load(page, 500);
+  let total = 0;
+  let capped = false;
+  for (let page = 1; rows.length < ceiling; page++) {
+    const res = await load(page, PAGE_SIZE);
     rows.push(...res.data);
-    if (page >= res.pagination.pagesCount) break;
+    total = Math.max(total, res.pagination.dataCount);
+    capped ||= Boolean(res.pagination.countCapped);
+    if (page >= res.pagination.pagesCount || res.data.length === 0) break;
   }
-  return rows;
+  rows.splice(ceiling);
+  return { rows, total, capped, cut: capped || rows.length < total };
 }
