@@ -23,6 +23,8 @@ const ALLOWED: Record<string, string> = {
     "match keys, a merge and a pair's default choices compare and move contact columns, never show them; the pair's profiles are shown by the console's field permissions, as crud/ does",
   'features/dataRights/erase.ts':
     "an erasure reads the person's identity to remove every copy of it, and shows nothing",
+  'features/dataRights/export/collectAccount.ts':
+    "the person's own copy of their data finds the messages sent to their own addresses, and goes only to them",
 };
 
 function sources(dir: string, out: string[] = []): string[] {
