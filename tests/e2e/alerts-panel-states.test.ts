@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { companiesMaySeeSql } from '../../schema/rules/visibility';
 import { startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
@@ -25,7 +26,15 @@ async function owner() {
 /** A project of the owner with saved filters, the owner's alert on it, and `news` candidates new to it. */
 async function subscribedProject(n: number, news: number) {
   const me = await owner();
-  const jt = await e2e.db.knex('job_titles').orderBy('id').offset(n).first('id');
+  // With news, a title active candidates look for, so the saved filters find them: the owner reaches them.
+  const jt = news
+    ? ((
+        await e2e.db.knex.raw(
+          `select t as id from candidates c, unnest(c.job_title_looking_for) t
+            where c.status = 1 and ${companiesMaySeeSql('c')} group by t order by count(*) desc, t limit 1`,
+        )
+      ).rows[0] as { id: number })
+    : await e2e.db.knex('job_titles').orderBy('id').offset(n).first('id');
   const country = await e2e.db.knex('countries').orderBy('id').first('id');
   const [project] = await e2e.db
     .knex('projects')
@@ -53,8 +62,16 @@ async function subscribedProject(n: number, news: number) {
       frequency: 1,
     })
     .returning('id');
-  // Active candidates companies may be shown (status 1, no withdrawn consent): pending news for the owner.
-  const ids = (await e2e.db.knex('candidates').where('status', 1).orderBy('id').limit(news).pluck('id')) as number[];
+  // Active candidates companies may be shown (status 1, no withdrawn consent) whom the saved filters find: pending
+  // news the owner reaches (the panel counts only those, as its list shows only those).
+  const ids = (await e2e.db
+    .knex('candidates as c')
+    .where('c.status', 1)
+    .whereRaw(companiesMaySeeSql('c'))
+    .whereRaw('? = any(c.job_title_looking_for)', [jt.id])
+    .orderBy('c.id')
+    .limit(news)
+    .pluck('c.id')) as number[];
   if (ids.length)
     await e2e.db
       .knex('alert_news')

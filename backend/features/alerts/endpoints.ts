@@ -1,6 +1,8 @@
 /**
  * The alert routes:
- *   GET  /alerts/projects/:projectId           the caller's alert on a project and its waiting news
+ *   GET  /alerts/projects/:projectId           the caller's alert on a project and its waiting news: `newCount` and
+ *                                              `newCandidateIds` hold only the candidates the caller still reaches in
+ *                                              the project (reached.ts), the same `/new` lists
  *   PUT  /alerts/projects/:projectId           {on, frequency?, timeZone?}: turn it on, change or off (a zone both
  *                                              the runtime and PostgreSQL know, else 400 timeZone.errors.invalid)
  *                                              A project that is not active (paused, closed) takes no new alert:
@@ -10,7 +12,8 @@
  *                                              or raising the frequency is 403 alerts.errors.off; a changed
  *                                              frequency starts a new digest period (digest.ts)
  *   GET  /alerts/projects/:projectId/new       the new candidates as search's cards show them to the caller, only those
- *                                              the caller still reaches in the project (pipeline's `reachableIds`)
+ *                                              the caller still reaches in the project (reached.ts, the rule of
+ *                                              pipeline's `reachableIds`); its `newCount` is the panel's
  *   POST /alerts/projects/:projectId/looked    the caller saw the news: they stop being new
  *   GET  /alerts/unsubscribe?s=&t=             public page of the digest's link (a scanner's GET changes nothing)
  *   POST /alerts/unsubscribe?s=&t=             public one-click unsubscribe (RFC 8058: the List-Unsubscribe header's
@@ -30,11 +33,11 @@ import type { Actor } from '../../../schema/roles';
 import { flag } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
-import { loadProject, reachableIds, type ProjectRow } from '../pipeline';
+import { loadProject, type ProjectRow } from '../pipeline';
 import { projectRef, type ProjectRef } from '../projects';
 import { labelsFor, loadResults, searchContext } from '../search';
 import { startRecord } from './match';
-import { pendingNewsSql } from './news';
+import { reachedNews } from './reached';
 import { filtersOf } from './searchNews';
 import { validToken } from './tokens';
 import { storableZone } from './zones';
@@ -46,11 +49,12 @@ const FREQUENCY_NAME = Object.fromEntries(Object.entries(ALERT_FREQUENCY).map(([
   keyof typeof ALERT_FREQUENCY
 >;
 const candidateDef = entity('candidate');
+type Ability = Parameters<typeof loadProject>[1];
 
 /** The project as the caller reads it (404 otherwise) and the caller as its alerts' person (403 otherwise). */
 async function projectAndPerson(
   knex: Knex,
-  ability: Parameters<typeof loadProject>[1],
+  ability: Ability,
   actor: Actor,
   projectId: ProjectRef,
 ): Promise<{ project: ProjectRow; person: Person }> {
@@ -93,21 +97,15 @@ async function refuseNewWhenInactive(knex: Knex, project: ProjectRow, key: Recor
   if (!(await knex('alert_subscriptions').where(key).first('id'))) throw badRequest({ on: 'alerts.errors.inactive' });
 }
 
-/** The caller's alert on the project, as the project page shows it. */
-async function alertState(knex: Knex, project: ProjectRow, person: Person) {
+/**
+ * The caller's alert on the project, as the project page shows it: its count and its new candidates are the news the
+ * caller still reaches in the project (reached.ts), the same the list of new cards shows.
+ */
+async function alertState(knex: Knex, ability: Ability, actor: Actor, project: ProjectRow, person: Person) {
   const sub = await knex('alert_subscriptions')
     .where({ project_id: project.id, recipient_kind: person.kind, recipient_id: person.id })
     .first('id', 'frequency', 'time_zone', 'last_looked_at', 'created_at');
-  const news = sub
-    ? ((
-        await knex.raw(
-          `select n.candidate_id from alert_news n join candidates c on c.id = n.candidate_id
-             join alert_subscriptions s on s.id = n.subscription_id
-            where n.subscription_id = ? and ${pendingNewsSql} order by n.first_matched_at desc, n.id desc limit 1000`,
-          [sub.id],
-        )
-      ).rows as { candidate_id: number }[])
-    : [];
+  const news = sub ? await reachedNews(knex, ability, actor, project, sub.id as number) : [];
   return {
     subscribed: Boolean(sub),
     frequency: sub ? FREQUENCY_NAME[sub.frequency as number] : 'daily',
@@ -120,7 +118,7 @@ async function alertState(knex: Knex, project: ProjectRow, person: Person) {
     newCount: news.length,
     /** The day the count runs from: when the person last looked, else when the alert began. */
     since: sub ? new Date((sub.last_looked_at ?? sub.created_at) as Date).toISOString() : null,
-    newCandidateIds: news.map((n) => String(formatId(candidateDef, n.candidate_id))),
+    newCandidateIds: news.map((id) => String(formatId(candidateDef, id))),
   };
 }
 
@@ -172,7 +170,7 @@ export const alertEndpoints = [
       const person = personOf(actor);
       if (!person || !mayReceiveAlerts(actor, project))
         return { eligible: false, subscribed: false, newCount: 0, newCandidateIds: [] };
-      return { eligible: true, ...(await alertState(ctx.knex, project, person)) };
+      return { eligible: true, ...(await alertState(ctx.knex, ability, actor, project, person)) };
     },
   }),
 
@@ -194,7 +192,7 @@ export const alertEndpoints = [
       const key = { project_id: project.id, recipient_kind: person.kind, recipient_id: person.id };
       if (!body.on) {
         await ctx.knex('alert_subscriptions').where(key).delete();
-        return { eligible: true, ...(await alertState(ctx.knex, project, person)) };
+        return { eligible: true, ...(await alertState(ctx.knex, ability, actor, project, person)) };
       }
       // A zone the runtime knows but PostgreSQL does not would fail the digest's SQL: refused as unknown.
       const zone = body.timeZone === undefined ? undefined : await storableZone(ctx.knex, body.timeZone);
@@ -212,7 +210,7 @@ export const alertEndpoints = [
         .merge({ ...values, ...periodRestart(ctx.knex, frequency), updated_at: ctx.knex.fn.now() })
         .returning(['id', 'matched_at']);
       if (!sub.matched_at) await startRecord(ctx.knex, sub.id as number);
-      return { eligible: true, ...(await alertState(ctx.knex, project, person)) };
+      return { eligible: true, ...(await alertState(ctx.knex, ability, actor, project, person)) };
     },
   }),
 
@@ -224,11 +222,10 @@ export const alertEndpoints = [
     input: { params: projectParams },
     handler: async ({ params, ability, actor, ctx }) => {
       const { project, person } = await projectAndPerson(ctx.knex, ability, actor, params.projectId);
-      const state = await alertState(ctx.knex, project, person);
-      // Only those the caller still reaches in the project: a card whose profile would answer 404 is not shown.
-      const all = state.newCandidateIds.map((c) => Number(c.replace('Candidate:', '')));
-      const reached = await reachableIds(ctx.knex, ability, actor, project, all);
-      const ids = reached.slice(0, 100);
+      // Only those the caller still reaches in the project (a card whose profile would answer 404 is not shown), as
+      // the panel's count holds them.
+      const state = await alertState(ctx.knex, ability, actor, project, person);
+      const ids = state.newCandidateIds.slice(0, 100).map((c) => Number(c.replace('Candidate:', '')));
       const [{ rates }, labels] = await Promise.all([searchContext(ctx.knex), labelsFor(ctx.knex, ability)]);
       // The cards of search, through its face: each candidate's identity as the gate shows it to the caller.
       const docs = await loadResults(ctx.knex, ids, {
@@ -238,7 +235,7 @@ export const alertEndpoints = [
         currency: 'SGD',
         rates,
       });
-      return { docs, newCount: reached.length, since: state.since };
+      return { docs, newCount: state.newCount, since: state.since };
     },
   }),
 

@@ -10,7 +10,11 @@
  *   project's saved search asked at once through search's conditions, the gate's statuses per
  *   viewer, nobody already in the pipeline, hidden or seen; news only of who the search did not find at the last
  *   run (`alert_matches`, recorded when the alert is turned on); a candidate counts once per person;
+ *   A run that does not serve an alert (its project paused or closed, its company's alerts off) while candidates
+ *   changed leaves its record behind, so on its return its whole pool is asked: who newly matched meanwhile is news;
  * - news.ts: what still counts as news (a paused candidate drops out of an unsent digest);
+ * - reached.ts: the news a person still reaches in the project, one statement per alert: the count and the list of
+ *   the alert panel, the cards' badges and the search page's "N new" all read it, so they always agree;
  * - notice.ts: the in-app notification; digest.ts: the `send_alert_digests` email;
  * - searchNews.ts: the caller's alerts and their new candidates, for the search page's "N new since";
  * - tokens.ts: the signed unsubscribe link and the digest's List-Unsubscribe headers (RFC 8058:
@@ -28,6 +32,8 @@ import { searchNewsEndpoints } from './searchNews';
 
 export const alertsEndpoints = [...searchNewsEndpoints, ...alertEndpoints, ...alertConsoleEndpoints];
 export { sendDueDigests, matchAlerts, type RunResult, UNSUBSCRIBE_PATH };
+/** A zone both the runtime and PostgreSQL know (zones.ts); the interview-request list reads its reader's days in it. */
+export { storableZone } from './zones';
 
 /**
  * One matching run and its notifications; what the `match_alerts` job does. One transaction (the

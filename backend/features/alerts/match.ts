@@ -23,8 +23,12 @@
  * already in the project's pipeline, hidden or seen there (any project row). A candidate counts
  * once per subscriber (the unique row in alert_news). A changed candidate the viewer no longer
  * meets (paused, deactivated) drops out of every digest not yet sent.
- * Only subscriptions a run serves (who.ts: active projects, companies with alerts on) are asked;
- * a paused project's record stays as it was, so on its return only changed candidates are asked.
+ * Only subscriptions a run serves (who.ts: active projects, companies with alerts on, people who still receive them)
+ * are asked. A run that consumes changed marks without serving a subscription that has a record (its project paused
+ * or closed, its company's alerts off) leaves that record behind (`leaveBehind`): it forgets the filters the record
+ * was made with (`matched_url` null), so the run that serves it again asks the whole pool as after a change of
+ * filters: who changed meanwhile so as to newly match is news once (at most FULL_POOL_LIMIT, newest first), a
+ * long-standing match is not, and waiting news no longer found is dropped.
  */
 import type { Knex } from 'knex';
 import { abilityFor } from '../../../schema/ability';
@@ -264,6 +268,17 @@ const markMatched = (trx: Knex.Transaction, subs: number[]) =>
   );
 
 /**
+ * The subscriptions with a record that this run does not serve (not in `served`) miss the changed candidates it
+ * consumes: their record is marked behind, so their next served run asks the whole pool (mode 'refilter').
+ */
+const leaveBehind = (trx: Knex.Transaction, served: number[]) =>
+  trx.raw(
+    `update alert_subscriptions set matched_url = null
+      where matched_at is not null and matched_url is not null and not (id = any(?::int[]))`,
+    [served],
+  );
+
+/**
  * Records what a new alert's saved search finds today, announcing nobody: only later matches are news (the PUT that
  * turns it on). An alert the run would not serve yet (its company's alerts off) is recorded at its first run.
  */
@@ -296,6 +311,11 @@ export async function matchAlerts(knex: Knex): Promise<RunResult> {
     await trx.raw(`create temp table alert_run_ids on commit drop as
       with taken as (delete from alert_changed_candidates returning candidate_id) select candidate_id as id from taken`);
     result.changed = Number((await trx.raw('select count(*)::int as n from alert_run_ids')).rows[0].n);
+    if (result.changed)
+      await leaveBehind(
+        trx,
+        subs.map((s) => s.id),
+      );
     // A changed candidate a subscriber no longer meets leaves the news not yet emailed (paused, deactivated, or no
     // longer shown to companies).
     const dropped = await trx.raw(

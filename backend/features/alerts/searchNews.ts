@@ -2,20 +2,24 @@
  * GET /alerts/mine: the caller's alerts with the candidates still new to them, for the search page,
  * which says "N new since <day>" when its filters are a subscribed project's saved filters (the
  * project page's "Open in search", or the same search typed again) and badges those candidates'
- * cards. Only subscriptions the caller may still receive (who.ts), of companies whose alerts are on.
+ * cards. Only subscriptions the caller may still receive (who.ts), of companies whose alerts are on; each one's count
+ * and candidates are the news the caller still reaches in its project (reached.ts), as the project's alert panel
+ * counts and lists them: one statement lists the alerts, and one more per alert with news waiting.
  */
 import type { Knex } from 'knex';
+import type { AppAbility } from '../../../schema/ability';
+import type { Actor } from '../../../schema/roles';
 import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
 import { defineEndpoint } from '../../endpoints/define';
 import { pendingNewsSql } from './news';
 import { newLink } from './notice';
-import { personOf } from '../../../schema/rules/alerts';
+import { personOf, type Person } from '../../../schema/rules/alerts';
+import { PROJECT_COLUMNS, projectOfRow, reachedNews } from './reached';
 import { companyOnSql, mayReceiveSql, subscriberJoins } from './who';
 
 /** Subscriptions listed at most, and new candidates named per subscription. */
 const MAX_ALERTS = 200;
-const MAX_IDS = 1000;
 
 const projectDef = entity('project');
 const candidateDef = entity('candidate');
@@ -36,28 +40,31 @@ export interface SearchNews {
 export const filtersOf = (url: string | null | undefined) =>
   url && url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
 
-async function searchNews(knex: Knex, kind: number, id: number): Promise<SearchNews[]> {
+async function searchNews(knex: Knex, ability: AppAbility, actor: Actor, person: Person): Promise<SearchNews[]> {
   const { rows } = await knex.raw(
-    `select p.id as project_id, p.title, p.current_url, coalesce(s.last_looked_at, s.created_at) as since,
-            array(select n.candidate_id from alert_news n join candidates c on c.id = n.candidate_id
-                   where n.subscription_id = s.id and ${pendingNewsSql}
-                   order by n.first_matched_at desc, n.id desc limit ${MAX_IDS}) as ids
+    `select s.id as sub_id, ${PROJECT_COLUMNS}, coalesce(s.last_looked_at, s.created_at) as since,
+            exists (select 1 from alert_news n join candidates c on c.id = n.candidate_id
+                     where n.subscription_id = s.id and ${pendingNewsSql}) as waiting
        from alert_subscriptions s join projects p on p.id = s.project_id ${subscriberJoins}
       where s.recipient_kind = ? and s.recipient_id = ? and ${mayReceiveSql} and ${companyOnSql}
       order by p.title, p.id limit ${MAX_ALERTS}`,
-    [kind, id],
+    [person.kind, person.id],
   );
-  return (rows as { project_id: number; title: string; current_url: string | null; since: Date; ids: number[] }[]).map(
-    (r) => ({
-      projectId: String(formatId(projectDef, r.project_id)),
-      title: r.title,
-      filters: filtersOf(r.current_url),
-      link: newLink(r.project_id),
-      newCount: r.ids.length,
-      since: new Date(r.since).toISOString(),
-      newCandidateIds: r.ids.map((c) => String(formatId(candidateDef, c))),
-    }),
-  );
+  const found: SearchNews[] = [];
+  for (const r of rows as Record<string, unknown>[]) {
+    const project = projectOfRow(r);
+    const ids = r.waiting ? await reachedNews(knex, ability, actor, project, r.sub_id as number) : [];
+    found.push({
+      projectId: String(formatId(projectDef, project.id)),
+      title: project.title,
+      filters: filtersOf(project.currentUrl),
+      link: newLink(project.id),
+      newCount: ids.length,
+      since: new Date(r.since as Date).toISOString(),
+      newCandidateIds: ids.map((c) => String(formatId(candidateDef, c))),
+    });
+  }
+  return found;
 }
 
 export const searchNewsEndpoints = [
@@ -66,9 +73,9 @@ export const searchNewsEndpoints = [
     path: '/alerts/mine',
     summary: "The caller's saved-search alerts and the candidates new to them, for the search page",
     access: 'signedIn',
-    handler: async ({ actor, ctx }) => {
+    handler: async ({ actor, ability, ctx }) => {
       const person = personOf(actor);
-      return { data: person ? await searchNews(ctx.knex, person.kind, person.id) : [] };
+      return { data: person ? await searchNews(ctx.knex, ability, actor, person) : [] };
     },
   }),
 ];
