@@ -35,8 +35,18 @@ export const credits = {
     buy: 'Buy credits',
     empty: 'No credits yet',
     emptyLog: 'No credit movements yet',
-    emptyOwn: 'No credits yet. Use Buy credits at the top of this page to add some.',
-    emptyLogOwn: 'No credit movements yet. Buy credits at the top of this page to start.',
+    emptyOwn:
+      'No credits yet. The credits you buy appear here, each lot with the credits left in it and the day it expires.',
+    emptyLogOwn:
+      'No credit movements yet. Each purchase, and each credit your projects use, appears here with the balance after it.',
+    whoCanBuy:
+      'Card payment is not available here. Our team adds credits with an order form: write to {email} to ask for one.',
+    cardPayments: 'Bank payments',
+    cardPaymentAwaiting:
+      'Payment under way: order {orderNumber}, {credits} credits. Your bank is confirming it; the credits are added once it does.',
+    cardPaymentFailed:
+      'Payment failed: order {orderNumber}, {credits} credits. No credits were added; you can buy credits again.',
+    cardPaymentPaid: 'Payment received: order {orderNumber}, {credits} credits are in your balance.',
     expires: 'Expires',
     remaining: 'Left',
     added: 'Added',

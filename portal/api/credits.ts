@@ -17,3 +17,13 @@ export interface OrderState {
 export const orderStateApi = {
   get: (orderNumber: string) => api<OrderState>(`credit/order/${encodeURIComponent(orderNumber)}`),
 };
+
+/** A card payment the bank confirms later, as the credits page lists it: GET credit/card-payments. */
+export interface CardPayment extends OrderState {
+  awaitingSince: string;
+  settledAt: string | null;
+}
+
+export const cardPaymentsApi = {
+  list: () => api<{ data: CardPayment[] }>('credit/card-payments'),
+};

@@ -27,8 +27,8 @@ describe('Buying credits', () => {
     await e2e.db.knex('credit_logs').where('company_id', owner.company_id).delete();
     await e2e.db.knex('credit_lots').where('company_id', owner.company_id).delete();
     const page = await e2e.signIn('owner@raas.example.com', undefined, '/credits/company');
-    await page.getByText('No credits yet. Use Buy credits at the top of this page to add some.').waitFor();
-    await page.getByText('No credit movements yet. Buy credits at the top of this page to start.').waitFor();
+    await page.getByTestId('credits-empty').getByText('No credits yet.').waitFor();
+    await page.getByTestId('credits-empty').getByText('No credit movements yet.').waitFor();
 
     await page.getByRole('button', { name: 'Buy credits' }).click();
     const modal = page.getByRole('dialog', { name: 'Purchase credits' });

@@ -4,9 +4,11 @@
  * (purchase.ts, orders.ts, orderForm.ts; the payment provider's notices in notices.ts, its refunds
  * and disputes in refunds.ts), the daily write-off of expired lots
  * (backend/jobs/tasks/expire_credits.ts) and the hourly cancelling of card checkouts left unpaid
- * (backend/jobs/tasks/expire_checkouts.ts).
+ * (backend/jobs/tasks/expire_checkouts.ts); the card payments a bank confirms later, as the
+ * credits page lists them (cardPayments.ts).
  */
 import type { Endpoint } from '../../endpoints/define';
+import { cardPaymentEndpoints } from './cardPayments';
 import { creditEndpoints } from './endpoints';
 import { purchaseEndpoints } from './purchase';
 export {
@@ -24,5 +26,5 @@ export { CHECKOUT_LIFETIME_HOURS, expireCheckouts, type OrderRow } from './order
 export { renderOrderForm } from './orderForm';
 
 export function creditsEndpoints(): Endpoint[] {
-  return [...purchaseEndpoints, ...creditEndpoints];
+  return [...purchaseEndpoints, ...cardPaymentEndpoints, ...creditEndpoints];
 }

@@ -5,7 +5,10 @@
  * checkout returns here (?payment=success|cancelled&order=<number>): after a success the order's
  * state is read from the server (PaymentStatus: checking, waiting for the bank, paid or failed),
  * never taken from the address; in test mode (no Stripe keys)
- * `?test_checkout=<session>` shows the clearly marked local checkout.
+ * `?test_checkout=<session>` shows the clearly marked local checkout. The card payments a bank confirms later
+ * are listed by order number, under way, received or failed (CardPayments), whatever address the buyer came by.
+ * An empty table says what will appear in it and offers the header's Buy credits, or says who can add credits
+ * where nobody can buy here (EmptyCredits).
  */
 import {
   Alert,
@@ -26,6 +29,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { creditsApi, type Balance, type CreditLogEntry, type Page } from '../../api/credits';
 import { useAddressParams, withQuery } from '../../components/useAddressState';
 import { LogTable, LotsTable } from './CreditTables';
+import { CardPayments } from './CardPayments';
+import { EmptyCredits, mayBuyHere } from './EmptyCredits';
 import { PurchaseModal } from './PurchaseModal';
 import { PaymentStatus } from './PaymentStatus';
 import { TestCheckout } from './TestCheckout';
@@ -35,7 +40,7 @@ import { formatDate } from '../../components/format';
 const LOG_PAGE_SIZES = [25, 50, 100];
 
 export function CompanyCreditsPage() {
-  const { user } = useAuth();
+  const { user, viewer } = useAuth();
   const [params, editParams] = useAddressParams();
   const [balance, setBalance] = useState<Balance>();
   const [log, setLog] = useState<Page<CreditLogEntry>>();
@@ -67,6 +72,16 @@ export function CompanyCreditsPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  const emptyOf = (text: string) =>
+    pricing && (
+      <EmptyCredits
+        text={text}
+        mayBuy={mayBuyHere(viewer?.role, pricing.paymentMode)}
+        onBuy={() => setBuying(true)}
+        supportEmail={pricing.supportEmail}
+      />
+    );
 
   if (testSession) {
     return (
@@ -105,6 +120,7 @@ export function CompanyCreditsPage() {
       {!balance && !error && <CircularProgress aria-label={t('credits.page.title')} />}
       {balance && (
         <Stack spacing={3}>
+          <CardPayments hidden={payment === 'success' ? orderNumber : null} onPaid={() => void load()} />
           <Card variant="outlined">
             <CardContent>
               <Typography color="text.secondary">{t('credits.page.balance')}</Typography>
@@ -124,7 +140,7 @@ export function CompanyCreditsPage() {
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                 {t('credits.page.lots')}
               </Typography>
-              <LotsTable lots={balance.lots} />
+              <LotsTable lots={balance.lots} empty={emptyOf('credits.page.emptyOwn')} />
             </CardContent>
           </Card>
           <Card variant="outlined">
@@ -132,7 +148,7 @@ export function CompanyCreditsPage() {
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                 {t('credits.page.log')}
               </Typography>
-              <LogTable entries={log?.data ?? []} />
+              <LogTable entries={log?.data ?? []} empty={emptyOf('credits.page.emptyLogOwn')} />
               {Boolean(log?.pagination.dataCount) && log && (
                 <TablePagination
                   component="div"

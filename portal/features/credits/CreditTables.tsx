@@ -1,6 +1,6 @@
 /**
- * Tables shared by the credits pages: lots with their expiry, and the credit log. Empty, on a company's own page
- * (no company column), each points at the page's Buy credits button.
+ * Tables shared by the credits pages: lots with their expiry, and the credit log. Empty, each says so in a line;
+ * the company's own page hands in what to show instead (`empty`: what will appear there and the way to buy, EmptyCredits.tsx).
  */
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -26,12 +26,15 @@ export function LotsTable({
   lots,
   showCompany,
   actions,
+  empty,
 }: {
   lots: CreditLot[];
   showCompany?: boolean;
   actions?: (lot: CreditLot) => ReactNode;
+  /** Shown instead of an empty table. */
+  empty?: ReactNode;
 }) {
-  if (!lots.length) return <Empty text={showCompany ? 'credits.page.empty' : 'credits.page.emptyOwn'} />;
+  if (!lots.length) return empty ?? <Empty text={showCompany ? 'credits.page.empty' : 'credits.page.emptyOwn'} />;
   return (
     <Scrolling label={t('credits.page.lots')}>
       <Table size="small" aria-label={t('credits.page.lots')}>
@@ -62,8 +65,18 @@ export function LotsTable({
   );
 }
 
-export function LogTable({ entries, showCompany }: { entries: CreditLogEntry[]; showCompany?: boolean }) {
-  if (!entries.length) return <Empty text={showCompany ? 'credits.page.emptyLog' : 'credits.page.emptyLogOwn'} />;
+export function LogTable({
+  entries,
+  showCompany,
+  empty,
+}: {
+  entries: CreditLogEntry[];
+  showCompany?: boolean;
+  /** Shown instead of an empty table. */
+  empty?: ReactNode;
+}) {
+  if (!entries.length)
+    return empty ?? <Empty text={showCompany ? 'credits.page.emptyLog' : 'credits.page.emptyLogOwn'} />;
   return (
     <Scrolling label={t('credits.page.log')}>
       <Table size="small" aria-label={t('credits.page.log')}>

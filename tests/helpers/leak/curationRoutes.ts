@@ -1,9 +1,12 @@
 /**
  * The routes of candidates' data rights and of duplicate profiles judged not to answer with candidate data, by
- * reason (the duplicate queue and a pair side by side, which do, are in DATA_ROUTES). Kept apart from routes.ts for
- * its length.
+ * reason (the duplicate queue and a pair side by side, which do, are in DATA_ROUTES), and a company's delayed card
+ * payments. Kept apart from routes.ts for its length.
  */
 export const DATA_RIGHTS_AND_DUPLICATES: Record<string, string[]> = {
+  'a company’s own card payments its bank confirms later: sales orders by number, no candidate in them': [
+    'GET /api/v1/credit/card-payments',
+  ],
   'candidates’ data rights: a candidate’s own erasure request (their own record, no id read from the request); the admins’ erasure queue and its append-only log name a candidate by id only':
     [
       'GET /api/v1/data-rights/me',
