@@ -13,6 +13,7 @@ import { companyUser } from './entities/companyUser';
 import { creditLog } from './entities/creditLog';
 import { creditLot } from './entities/creditLot';
 import { candidateEmailChange } from './entities/internal/candidateEmailChange';
+import { candidateFormerIdentifier } from './entities/internal/candidateFormerIdentifier';
 import { cvUpload } from './entities/internal/cvUpload';
 import { emailCode } from './entities/internal/emailCode';
 import { outboxEmail } from './entities/internal/outboxEmail';
@@ -100,6 +101,7 @@ export const entities: readonly EntityDef[] = [
   creditLog,
   salesOrder,
   candidateEmailChange,
+  candidateFormerIdentifier,
   session,
   emailCode,
   outboxEmail,

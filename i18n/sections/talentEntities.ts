@@ -363,6 +363,16 @@ export const talentEntities = {
       updatedAt: 'Updated',
     },
   },
+  candidateFormerIdentifier: {
+    fields: {
+      candidateId: 'Candidate Id',
+      kind: 'Kind',
+      value: 'Value',
+      createdAt: 'Created',
+      updatedAt: 'Updated',
+    },
+    enums: { kind: { email: 'Email', phone: 'Phone' } },
+  },
   cvUpload: {
     fields: {
       key: 'Key',

@@ -4,9 +4,10 @@
  * true; everything else about the person goes, in one transaction:
  * - rows of tables that reference the candidate: history kept (pipeline, stage and view logs,
  *   interview and qualify requests, insight counts, erasure requests) loses its free text (a hold's
- *   reason too); every other table's rows are deleted. The tables are read from the database's own
- *   catalogue (a partitioned table by its parent), so a table added later that references
- *   candidates is covered without a list to keep up to date;
+ *   reason too, and a company's comment on its rejection, the reason kept: clearRejectionComments);
+ *   every other table's rows are deleted. The tables are read from the database's own catalogue (a
+ *   partitioned table by its parent), so a table added later that references candidates is covered
+ *   without a list to keep up to date;
  * - mentions elsewhere (eraseScope.ts): every text and JSON column of every table but the lookups
  *   is rewritten where it holds a strong identifier of the person (full email, full name, phone,
  *   profile address, identity number); the weak ones (the email's local part, a handle, the
@@ -22,7 +23,9 @@
  *   is retried until every file is gone.
  * A person may have had other profiles, merged into this one: the merge journals (candidate_merges) are the last
  * place that keeps them, and go with the rows referencing the candidate. Read first (eraseScope.ts, formerProfiles),
- * their emails, identifiers and files are the person's too: each profile had its own email (email is unique).
+ * their emails, identifiers and files are the person's too: each profile had its own email (email is unique). So are
+ * the emails and phones the person replaced (candidate_former_identifiers, eraseScope.ts formerIdentifiers): their
+ * mail, their mentions and their hashes go as the current ones' do.
  * One-way hashes of each of the person's emails stay (erased_emails: as written and its mailbox, services/erasedEmails.ts),
  * so an import does not bring them back under that or another spelling of the same mailbox.
  */
@@ -35,7 +38,16 @@ import { storageFor } from '../../adapters/storage/select';
 import { keyOfPublicPath } from '../../adapters/storage/serve';
 import { queueJob } from '../../services/queue';
 import { clearFailedUploads, eraseChatAttachments, eraseFromImportReports } from './eraseFiles';
-import { eraseRunEntries, formerProfiles, identifiersOf, LOOKUP_TABLES, type Scope, tiedScopes } from './eraseScope';
+import {
+  clearRejectionComments,
+  eraseRunEntries,
+  formerIdentifiers,
+  formerProfiles,
+  identifiersOf,
+  LOOKUP_TABLES,
+  type Scope,
+  tiedScopes,
+} from './eraseScope';
 
 /**
  * An ATS record of the erased person: the application (`remoteId`) and the vendor's person. Once
@@ -197,8 +209,9 @@ export async function eraseCandidate(
     if (n) bag[table] = (bag[table] ?? 0) + n;
   };
 
-  // The person's profiles: this one, and those merged into it as their merges' journals keep them.
-  const profiles = [c, ...(await formerProfiles(trx, candidateId))];
+  // The person's profiles: this one, those merged into it as their merges' journals keep them, and the emails and
+  // phones they replaced, each as a profile of its own.
+  const profiles = [c, ...(await formerProfiles(trx, candidateId)), ...(await formerIdentifiers(trx, candidateId))];
   const emails = [
     ...new Set(profiles.map((p) => (typeof p.email === 'string' ? p.email.trim().toLowerCase() : '')).filter(Boolean)),
   ];
@@ -292,6 +305,7 @@ export async function eraseCandidate(
   await trx('qualify_requests').where('candidate_id', candidateId).update({ to_phone: '', reply_text: null });
   // And the admins' words about the person on their erasure requests (a hold's reason; the log never holds it).
   await trx('erasure_requests').where('candidate_id', candidateId).update({ held_reason: null });
+  await clearRejectionComments(trx, candidateId);
 
   // The candidate's own row: every column back to its default (or empty), the name "Erased candidate".
   const { rows: cols } = await trx.raw<{

@@ -11,10 +11,12 @@
  * The lookups (skills, job titles, locations, ..., tags) are never rewritten: they are everyone's
  * words, and two names rewritten alike would break their unique index and the erasure with it.
  * A person may have had other profiles, merged into this one: the merge journals keep them whole
- * (`formerProfiles`), and their identifiers are the person's too.
+ * (`formerProfiles`), and their identifiers are the person's too. So are the emails and phones they
+ * replaced (candidate_former_identifiers, written by the candidate write path: `formerIdentifiers`).
  */
 import type { Knex } from 'knex';
 import { entities } from '../../../schema';
+import { FORMER_IDENTIFIER_KIND } from '../../../schema/entities/internal/candidateFormerIdentifier';
 
 /** Shared vocabularies: the console's lookups (countries, cities, job titles, skills, ...) and tags. */
 const LOOKUPS = entities.filter((e) => e.admin?.group === 'lookups' || e.table === 'tags');
@@ -159,6 +161,27 @@ export async function formerProfiles(trx: Knex.Transaction, candidateId: number)
   return profiles.filter((p) => !taken.has(emailOf(p)));
 }
 
+/**
+ * The emails and phones the candidate replaced (their own change, an edit, an import), each as a
+ * profile holding only it, so they are erased as the current ones are. One now another candidate's
+ * (an address or a number someone took since) is that person's, and left out. Read before the
+ * erasure deletes these rows with every other row referencing the candidate.
+ */
+export async function formerIdentifiers(
+  trx: Knex.Transaction,
+  candidateId: number,
+): Promise<Record<string, unknown>[]> {
+  const { rows } = await trx.raw<{ rows: { kind: number; value: string }[] }>(
+    `select distinct f.kind, f.value from candidate_former_identifiers f
+      where f.candidate_id = ?
+        and not exists (select 1 from candidates where id <> f.candidate_id and (
+          (f.kind = ? and lower(email) = lower(trim(f.value)))
+          or (f.kind = ? and regexp_replace(phone, '[^0-9]', '', 'g') = regexp_replace(f.value, '[^0-9]', '', 'g'))))`,
+    [candidateId, FORMER_IDENTIFIER_KIND.email, FORMER_IDENTIFIER_KIND.phone],
+  );
+  return rows.map((r) => (r.kind === FORMER_IDENTIFIER_KIND.email ? { email: r.value } : { phone: r.value }));
+}
+
 /** A condition on one table's rows (SQL with its bindings). */
 export type Scope = [string, Knex.Value[]];
 
@@ -224,4 +247,22 @@ export async function eraseRunEntries(
     [names, erased, projectIds, names],
   );
   return rowCount as number;
+}
+
+/**
+ * A company's comment on its rejection of the person ({reason, comment} on the pipeline row and in the move's stage
+ * log): the comment becomes null, the reason (what the counts read) stays.
+ */
+export async function clearRejectionComments(trx: Knex.Transaction, candidateId: number): Promise<void> {
+  await trx.raw(
+    `update project_candidates set reject_data = jsonb_set(reject_data, '{comment}', 'null'::jsonb)
+      where candidate_id = ? and jsonb_typeof(reject_data) = 'object' and reject_data->'comment' is not null`,
+    [candidateId],
+  );
+  await trx.raw(
+    `update candidate_recruitment_stage_logs set data = jsonb_set(data, '{rejectFormData,comment}', 'null'::jsonb)
+      where candidate_id = ? and jsonb_typeof(data->'rejectFormData') = 'object'
+        and data->'rejectFormData'->'comment' is not null`,
+    [candidateId],
+  );
 }

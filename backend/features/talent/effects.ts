@@ -4,11 +4,13 @@
  * path (writeCandidates) in the transaction of the change, so a rolled-back write sends nothing.
  * Today: the "your profile is ready" invitation when `sendSetPasswordEmail` turns on, and the end
  * of the candidate's sessions when a status change bars them from signing in (auth/session.ts).
- * Search indexing joins here when it exists.
+ * Search indexing joins here when it exists. A change of the email or the phone keeps the one it
+ * replaces in candidate_former_identifiers, which only an erasure reads (dataRights/erase.ts).
  */
 import type { Knex } from 'knex';
 import { endBarredSessions } from '../../auth/session';
 import type { Config } from '../../config';
+import { FORMER_IDENTIFIER_KIND } from '../../../schema/entities/internal/candidateFormerIdentifier';
 import { queueEmail } from '../../services/mail/outbox';
 import { profileReadyEmail } from './emails';
 
@@ -17,6 +19,8 @@ export interface CandidateEffects {
   profileReady?: { email: string; firstName: string | null };
   /** The stored candidate whose status changed: their sessions end if they may no longer sign in. */
   statusChanged?: number;
+  /** The email address or phone number the change replaces, kept for an erasure. */
+  formerIdentifiers?: { candidate_id: number; kind: number; value: string }[];
 }
 
 type Data = Record<string, unknown>;
@@ -32,7 +36,25 @@ export function candidateEffects(before: Data | undefined, data: Data): Candidat
     };
   }
   if (before && data.status !== undefined && data.status !== before.status) effects.statusChanged = before.id as number;
+  const former = before ? replacedIdentifiers(before, data) : [];
+  if (former.length) effects.formerIdentifiers = former;
   return effects;
+}
+
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/** The stored email (any other spelling) and phone (any other digits) that `data` replaces or clears. */
+function replacedIdentifiers(before: Data, data: Data): NonNullable<CandidateEffects['formerIdentifiers']> {
+  const candidateId = before.id as number;
+  const out: NonNullable<CandidateEffects['formerIdentifiers']> = [];
+  const email = trimmed(before.email);
+  if (email && data.email !== undefined && trimmed(data.email).toLowerCase() !== email.toLowerCase())
+    out.push({ candidate_id: candidateId, kind: FORMER_IDENTIFIER_KIND.email, value: email });
+  const phone = trimmed(before.phone);
+  const digits = (v: unknown) => trimmed(v).replace(/\D/g, '');
+  if (phone && data.phone !== undefined && digits(data.phone) !== digits(phone))
+    out.push({ candidate_id: candidateId, kind: FORMER_IDENTIFIER_KIND.phone, value: phone });
+  return out;
 }
 
 /** Queues the jobs of some written candidates' effects, in the caller's transaction. */
@@ -47,6 +69,10 @@ export async function queueCandidateEffects(
       await queueEmail(trx, { to: email, ...profileReadyEmail(config, firstName) });
     }
   }
+  const former = all.flatMap((effects) => effects.formerIdentifiers ?? []);
+  // In parts, so a batch of an import stays under PostgreSQL's limit on a statement's parameters.
+  for (let i = 0; i < former.length; i += 5000)
+    await trx('candidate_former_identifiers').insert(former.slice(i, i + 5000));
   const changed = all.flatMap((effects) => (effects.statusChanged === undefined ? [] : [effects.statusChanged]));
   if (changed.length) await endBarredSessions(trx, 'candidate', changed);
 }
