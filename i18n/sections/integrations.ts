@@ -4,6 +4,8 @@ export const integrations = {
   noPermission: 'You do not have permission to manage integrations',
   invalidInput: 'Some fields need your attention',
   apiKeyInvalid: 'API key invalid',
+  noAtsMember:
+    'No active member of this {ats} account has the email {email}. Ask an admin of the account to invite you, or connect as a member of it.',
   alreadyAdded: 'This ATS is already added',
   authError: 'The ATS refused our credentials. Connect it again.',
   permissionMissing: 'The ATS refused a call, a permission is missing: {reason}. Grant it in the ATS, then sync again.',
@@ -36,7 +38,13 @@ export const integrations = {
 
 /** Field-level refusals of the integration forms. */
 export const integrationFieldErrors = {
-  apiKey: { errors: { invalid: 'API key invalid', required: 'Enter the API key' } },
+  apiKey: {
+    errors: {
+      invalid: 'API key invalid',
+      required: 'Enter the API key',
+      noMember: 'No active member of this account has your email address',
+    },
+  },
   subdomain: {
     errors: {
       invalid: 'Enter the account subdomain, e.g. acme for acme.workable.com',

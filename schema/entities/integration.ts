@@ -73,7 +73,17 @@ export const integrationLink = defineEntity({
     candidateId: f.integer({ readOnly: true, hidden: true }),
     ...f.timestamps(),
   },
-  indexes: [{ fields: ['integrationId', 'localKind', 'localId'], unique: true }, ['candidateId']],
+  indexes: [
+    // One link per local record: a project is linked to at most one job of an integration.
+    { fields: ['integrationId', 'localKind', 'localId'], unique: true },
+    ['candidateId'],
+    // A job is linked to at most one project of an integration (the sync would add one project's people to another's).
+    {
+      fields: ['integrationId', 'remoteId'],
+      unique: true,
+      where: { field: 'localKind', label: 'project_job', in: [LINK_KIND.project] },
+    },
+  ],
   permissions: {},
 });
 

@@ -55,7 +55,8 @@ export interface AtsProvider {
   /**
    * Checks the credentials with a cheap read; throws AtsError 'auth' when they are refused. Where the vendor
    * acts as one of its users (Lever), the user whose email is `actingAs.email` (the person connecting) is
-   * the one chosen, when the vendor has such an active user; else the vendor's current choice.
+   * the one chosen, when the vendor has such an active user; else the vendor's current choice. Workable
+   * acts only as that member: without one it throws AtsNoActingUser.
    */
   verify(actingAs?: { email?: string | null }): Promise<AtsAccount>;
   /** The open jobs, every page. */
@@ -105,6 +106,17 @@ export class AtsError extends Error {
   ) {
     super(message);
     this.name = 'AtsError';
+  }
+}
+
+/** Verifying found no active user of the vendor's account with the connecting person's email to act as. */
+export class AtsNoActingUser extends AtsError {
+  constructor(
+    vendor: string,
+    public readonly email: string,
+  ) {
+    super('rejected', `${vendor} has no active member with the email ${email || '(none)'}`);
+    this.name = 'AtsNoActingUser';
   }
 }
 

@@ -2,12 +2,15 @@
  * Workable's SPI v3: the account subdomain and a Bearer token (scopes r_jobs, r_candidates,
  * w_candidates). Jobs are read page by page through `paging.next`, followed on the account's own
  * origin only; a person is added to a job as sourced (`sourced: true` sends no thank-you email);
- * stage moves and disqualifications are made in the name of the account member learnt when
- * connecting, onto the account's stage of the kind each product stage maps to. Before adding a
- * person the account's candidates are read, by the email of the record kept from an earlier push
- * (read by id: the person even when their email changed here) or else by the email sent: the record
- * already on the job is moved, a record on another job is copied to this one; only a person
- * Workable lacks is created.
+ * stage moves, copies and disqualifications are made in the name of the account member who connected
+ * (SPI v3 requires a `member_id` on them): verifying learns the active member whose email is that of
+ * the person connecting (`GET /members?email=`, then the members list matched without regard to
+ * case), kept in the integration's settings as `memberId`; with no such member the connection is
+ * refused (AtsNoActingUser), never made in another member's name. Moves land on the account's stage
+ * of the kind each product stage maps to. Before adding a person the account's candidates are
+ * read, by the email of the record kept from an earlier push (read by id: the person even when
+ * their email changed here) or else by the email sent: the record already on the job is moved, a
+ * record on another job is copied to this one; only a person Workable lacks is created.
  * A status is read back from the candidate record (its stage by name, or disqualified).
  * Workable's SPI v3 has no candidate delete (candidates are deleted in Workable itself, by a
  * member or by its GDPR retention settings), so an erased person's records are listed for the
@@ -15,7 +18,15 @@
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { pageLink, requestJson, type CallOptions, type HttpLimits } from './http';
-import { AtsError, isGone, type AtsAccount, type AtsJob, type AtsPerson, type AtsProvider } from './types';
+import {
+  AtsError,
+  AtsNoActingUser,
+  isGone,
+  type AtsAccount,
+  type AtsJob,
+  type AtsPerson,
+  type AtsProvider,
+} from './types';
 
 export interface WorkableCredentials {
   subdomain: string;
@@ -44,6 +55,13 @@ interface Stage {
   name: string;
   kind: string;
   position: number;
+}
+
+/** An account member as `/members` lists them (inactive ones only when asked for). */
+interface Member {
+  id: string;
+  email?: string;
+  active?: boolean;
 }
 
 /** A candidate record as Workable lists it: one per job the person is on. */
@@ -94,6 +112,22 @@ export function workableProvider(
     throw new AtsError('rejected', 'no Workable member to act as: connect the integration again');
   }
 
+  /** The active member with this email: by Workable's email filter, else from the members list. */
+  async function memberByEmail(email: string): Promise<Member | undefined> {
+    const same = (m: Member) => m.email?.trim().toLowerCase() === email && m.active !== false;
+    const filtered = await get<{ members?: Member[] }>(`/members?email=${encodeURIComponent(email)}&limit=100`);
+    const found = filtered?.members?.find(same);
+    if (found) return found;
+    let next: string | undefined = '/members?limit=100';
+    for (let page = 0; next && page < 20; page++) {
+      const body: { members?: Member[]; paging?: { next?: string } } = await get(next);
+      const match = body?.members?.find(same);
+      if (match) return match;
+      next = body?.paging?.next ? pageLink(body.paging.next, base) : undefined;
+    }
+    return undefined;
+  }
+
   async function allStages(): Promise<Stage[]> {
     stages ??= [...((await get<{ stages: Stage[] }>('/stages')).stages ?? [])].sort((a, b) => a.position - b.position);
     return stages;
@@ -132,11 +166,12 @@ export function workableProvider(
       return found.sort((a, b) => a.created_at.localeCompare(b.created_at));
     },
 
-    async verify(): Promise<AtsAccount> {
+    async verify(actingAs): Promise<AtsAccount> {
       await get('/jobs?limit=1');
-      const { members } = await get<{ members: { id: string; role?: string }[] }>('/members?limit=100');
-      const actor = members?.find((m) => m.role === 'admin') ?? members?.[0];
-      return { account: creds.subdomain, settings: { memberId: actor?.id } };
+      const email = actingAs?.email?.trim().toLowerCase() ?? '';
+      const actor = email ? await memberByEmail(email) : undefined;
+      if (!actor) throw new AtsNoActingUser('Workable', actingAs?.email ?? '');
+      return { account: creds.subdomain, settings: { memberId: actor.id } };
     },
 
     async openJobs(): Promise<AtsJob[]> {

@@ -3,7 +3,9 @@
  * Admins only (the Integration entity's rules: a Member, a RaaS company or a platform admin is
  * refused, another company's integration is "not found"). No answer ever carries a credential.
  *   GET    integration-list        the 19 kinds, each with the company's integration, if any
- *   POST   add                     an API-key provider (Workable, Ashby) or a kind recorded without connection (Other with its name)
+ *   POST   add                     an API-key provider (Workable, Ashby) or a kind recorded without connection (Other with its name);
+ *                                  Workable acts as the account member with the connecting user's email, and
+ *                                  without one is refused on apiKey naming that email (connect.ts)
  *   POST   greenhouse              Greenhouse Harvest v3 by OAuth client credentials
  *   PUT    manual/sync/:id         "Sync now": queues a sync under the integration's one job key
  *   DELETE remove/:id              removes the integration, its credentials, links and log
@@ -29,10 +31,9 @@ import {
   RUN_TRIGGER,
 } from '../../../schema/rules/ats';
 import { id, oneOf, optionalText } from '../../../schema/validation/inputs';
-import { AtsError, isLive, providerFor } from '../../adapters/ats';
-import type { Config } from '../../config';
+import { isLive } from '../../adapters/ats';
 import { defineEndpoint, type Call } from '../../endpoints/define';
-import { AppError, badRequest, forbidden } from '../../errors';
+import { badRequest, forbidden } from '../../errors';
 import {
   integrationById,
   linkProject,
@@ -46,6 +47,7 @@ import {
   syncJobKey,
   type IntegrationRow,
 } from './store';
+import { apiKeyCredentials, clientCredentials, connectingEmail, verified } from './connect';
 import { statusEndpoints } from './status';
 
 const READ = { action: 'read', subject: 'Integration' } as const;
@@ -58,18 +60,6 @@ const statusKey = (n: number) => Object.entries(RUN_STATUS).find(([, v]) => v ==
 function companyOf(call: Pick<Call, 'actor'>): number {
   if (call.actor.companyId === undefined) throw forbidden('integrations.noPermission');
   return call.actor.companyId;
-}
-
-/** Checks credentials with the vendor before anything is stored; a refusal is the spec's "API key invalid" on `field`. */
-export async function verified(config: Config, kind: string, credentials: Record<string, unknown>, field: string) {
-  try {
-    return await providerFor(config.ats, kind, credentials, {}).verify();
-  } catch (err) {
-    if (err instanceof AtsError && (err.code === 'auth' || (err.code === 'rejected' && err.status === 404)))
-      throw badRequest({ [field]: `${field}.errors.invalid` }, 'integrations.apiKeyInvalid');
-    if (err instanceof AtsError) throw new AppError(502, 'integrations.unavailable');
-    throw err;
-  }
 }
 
 /** Stores a new integration (refusing a second of the same kind), names it as the company's ATS and queues its first sync. */
@@ -108,28 +98,6 @@ export async function saveIntegration(
     return row;
   });
   return publicIntegration(saved);
-}
-
-/** An API-key connection's credentials from its input, or a 400 naming the fields missing or malformed. */
-function apiKeyCredentials(kind: string, apiKey?: string | null, subdomain?: string | null): Record<string, unknown> {
-  const missing = {
-    ...(apiKey ? {} : { apiKey: 'apiKey.errors.required' }),
-    ...(kind === 'workable' && !subdomain ? { subdomain: 'subdomain.errors.required' } : {}),
-  };
-  if (Object.keys(missing).length) throw badRequest(missing, 'integrations.invalidInput');
-  if (subdomain && !/^[a-z0-9][a-z0-9-]{0,62}$/i.test(subdomain))
-    throw badRequest({ subdomain: 'subdomain.errors.invalid' }, 'integrations.invalidInput');
-  return kind === 'workable' ? { subdomain: subdomain!.toLowerCase(), token: apiKey } : { apiKey };
-}
-
-/** Greenhouse's OAuth client credentials from their input, or a 400 naming the fields missing. */
-function clientCredentials(clientId?: string | null, clientSecret?: string | null): Record<string, unknown> {
-  const missing = {
-    ...(clientId ? {} : { clientId: 'clientId.errors.required' }),
-    ...(clientSecret ? {} : { clientSecret: 'clientSecret.errors.required' }),
-  };
-  if (Object.keys(missing).length) throw badRequest(missing, 'integrations.invalidInput');
-  return { clientId, clientSecret };
 }
 
 const addBody = z.object({
@@ -229,7 +197,8 @@ export const integrationEndpoints = [
           .first('id')
       )
         throw badRequest({ kind: 'kind.errors.exists' }, 'integrations.alreadyAdded');
-      const found = await verified(call.ctx.config, kind, credentials, 'apiKey');
+      const email = await connectingEmail(call.ctx.knex, call.actor);
+      const found = await verified(call.ctx.config, kind, credentials, 'apiKey', { email });
       return saveIntegration(call, {
         kind,
         environment,
@@ -262,7 +231,8 @@ export const integrationEndpoints = [
           .first('id')
       )
         throw badRequest({ kind: 'kind.errors.exists' }, 'integrations.alreadyAdded');
-      const found = await verified(call.ctx.config, 'greenhouse', credentials, 'clientSecret');
+      const email = await connectingEmail(call.ctx.knex, call.actor);
+      const found = await verified(call.ctx.config, 'greenhouse', credentials, 'clientSecret', { email });
       return saveIntegration(call, {
         kind: 'greenhouse',
         environment: call.body.environment ?? ATS_ENVIRONMENTS.production,
@@ -381,6 +351,7 @@ export const integrationEndpoints = [
         row.kind,
         credentials,
         connect === 'clientCredentials' ? 'clientSecret' : 'apiKey',
+        { email: await connectingEmail(knex, call.actor) },
       );
       return publicIntegration(await replaceCredentials(knex, config, row.id, credentials, found));
     },

@@ -4,7 +4,8 @@
  * row locked, where a vendor's refresh tokens are single-use), what a client may read of a row
  * (never a credential), and the sync job, queued under one job key and one queue per integration
  * so a manual and a scheduled sync never run side by side; a company's projects with the job each is
- * linked to (one project per job: a job linked to a second project would have the sync add project B's
+ * linked to (one project per job, and one job per project, both held by unique indexes of
+ * integration_links too: a job linked to a second project would have the sync add project B's
  * people to project A's applications), and credentials replaced in place, links kept.
  */
 import type { Knex } from 'knex';
@@ -203,38 +204,50 @@ export async function projectLinks(db: Db, integrationId: number, companyId: num
     );
 }
 
+/** The unique index that links a job of an integration to one project (schema/entities/integration.ts). */
+const PROJECT_JOB_INDEX = 'integration_links_integration_id_remote_id_project_job';
+
 /**
  * Links project `projectId` to open job `jobId` of integration `integrationId` (null unlinks it).
  * A job already linked to another project of the integration is refused on `jobId`, naming that
- * project; links of one integration are written one at a time, so two at once cannot both pass.
+ * project; links of one integration are written one at a time, so two at once cannot both pass. The
+ * database holds the same rule (a unique index on a job's project links, PROJECT_JOB_INDEX): a writer
+ * that passed by the lock is refused on `jobId` too, never with a 500.
  */
 export async function linkProject(db: Knex, integrationId: number, projectId: number, jobId: string | null) {
   const where = { integration_id: integrationId, local_kind: LINK_KIND.project, local_id: projectId };
   if (jobId === null) return db('integration_links').where(where).delete();
-  await db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`integration_project_links:${integrationId}`]);
-    const job = await trx('integration_jobs')
-      .where({ integration_id: integrationId, remote_id: jobId, open: true })
-      .first('remote_id');
-    if (!job) throw badRequest({ jobId: 'jobId.errors.notFound' });
-    const other = await trx('integration_links as l')
-      .join('projects as p', 'p.id', 'l.local_id')
-      .where({ 'l.integration_id': integrationId, 'l.local_kind': LINK_KIND.project, 'l.remote_id': jobId })
-      .whereNot('l.local_id', projectId)
-      .first('p.id', 'p.guid', 'p.title');
-    if (other)
-      throw new AppError(
-        400,
-        'integrations.jobLinkedElsewhere',
-        t('integrations.jobLinkedElsewhere', { project: other.title }),
-        { jobId: 'jobId.errors.linkedElsewhere' },
-        { linkedProject: { id: other.id, guid: other.guid, title: other.title } },
-      );
-    await trx('integration_links')
-      .insert({ ...where, remote_id: job.remote_id })
-      .onConflict(['integration_id', 'local_kind', 'local_id'])
-      .merge({ remote_id: job.remote_id, updated_at: new Date() });
-  });
+  await db
+    .transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`integration_project_links:${integrationId}`]);
+      const job = await trx('integration_jobs')
+        .where({ integration_id: integrationId, remote_id: jobId, open: true })
+        .first('remote_id');
+      if (!job) throw badRequest({ jobId: 'jobId.errors.notFound' });
+      const other = await trx('integration_links as l')
+        .join('projects as p', 'p.id', 'l.local_id')
+        .where({ 'l.integration_id': integrationId, 'l.local_kind': LINK_KIND.project, 'l.remote_id': jobId })
+        .whereNot('l.local_id', projectId)
+        .first('p.id', 'p.guid', 'p.title');
+      if (other)
+        throw new AppError(
+          400,
+          'integrations.jobLinkedElsewhere',
+          t('integrations.jobLinkedElsewhere', { project: other.title }),
+          { jobId: 'jobId.errors.linkedElsewhere' },
+          { linkedProject: { id: other.id, guid: other.guid, title: other.title } },
+        );
+      await trx('integration_links')
+        .insert({ ...where, remote_id: job.remote_id })
+        .onConflict(['integration_id', 'local_kind', 'local_id'])
+        .merge({ remote_id: job.remote_id, updated_at: new Date() });
+    })
+    .catch((err: unknown) => {
+      const pg = ((err as { nativeError?: unknown })?.nativeError ?? err) as { code?: string; constraint?: string };
+      if (pg?.code === '23505' && pg.constraint === PROJECT_JOB_INDEX)
+        throw badRequest({ jobId: 'jobId.errors.linkedElsewhere' });
+      throw err;
+    });
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * A stand-in of Workable's SPI v3 on loopback, as the product calls it: `{base}/{subdomain}/spi/v3`
  * with a Bearer token; jobs paged through `paging.next`; members and stages; candidates added to
- * a job (`sourced: true`), moved to a stage slug and disqualified by a member, copied to another
+ * a job (`sourced: true`), moved to a stage slug and disqualified by an active member (`members`: the
+ * account's hiring admin and Acme's Owner; `/members` honours `email` and `status`), copied to another
  * job; candidates listed by email (one record per job, as Workable keeps them) and read one by one
  * with their stage by name; a record can be deleted as a member would in Workable (`deleteCandidate`). Refusals have Workable's shapes: 401 `{error}` for a bad token, 404 for an unknown job,
  * 422 `{error}` for a candidate it will not take.
@@ -37,6 +38,8 @@ export interface WorkableStandIn extends StandIn {
   token: string;
   jobs: { shortcode: string; title: string; state: string }[];
   candidates: WorkableCandidate[];
+  /** The account's members; moves, copies and disqualifications name an active one. */
+  members: WorkableMember[];
   /** Emails Workable answers 422 for (a record it refuses). */
   refusedEmails: Set<string>;
   /** The base URL the product is configured with. */
@@ -55,7 +58,13 @@ const STAGES = [
   { slug: 'offer', name: 'Offer', kind: 'offer', position: 4 },
   { slug: 'hired', name: 'Hired', kind: 'hired', position: 5 },
 ];
-const MEMBER = { id: 'm-13', name: 'Hiring Admin', email: 'hiring@acme.example.com', role: 'admin' };
+export interface WorkableMember {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  active: boolean;
+}
 
 export async function startWorkableStandIn(
   options: { subdomain?: string; token?: string; pageSize?: number } = {},
@@ -72,7 +81,12 @@ export async function startWorkableStandIn(
     ],
     candidates: [] as WorkableCandidate[],
     refusedEmails: new Set<string>(),
+    members: [
+      { id: 'm-13', name: 'Hiring Admin', email: 'hiring@acme.example.com', role: 'admin', active: true },
+      { id: 'm-21', name: 'Acme Owner', email: 'owner@acme.example.com', role: 'admin', active: true },
+    ] as WorkableMember[],
   };
+  const acting = (id: unknown) => state.members.some((m) => m.active && m.id === id);
   let base = '';
   const prefix = `/${subdomain}/spi/v3`;
   const rate = { on: false, max: 10, windowMs: 10_000, resetAt: 0, used: 0 };
@@ -119,7 +133,14 @@ export async function startWorkableStandIn(
           },
         };
       }
-      if (method === 'GET' && route === '/members') return { body: { members: [MEMBER] } };
+      if (method === 'GET' && route === '/members') {
+        const status = query.get('status') ?? 'active';
+        const email = query.get('email');
+        const members = state.members.filter(
+          (m) => (status === 'all' || m.active === (status === 'active')) && (!email || m.email === email),
+        );
+        return { body: { members, paging: {} } };
+      }
       if (method === 'GET' && route === '/stages') return { body: { stages: STAGES } };
       const listed = (c: WorkableCandidate) => ({
         id: c.id,
@@ -153,7 +174,7 @@ export async function startWorkableStandIn(
         const from = state.candidates.find((c) => c.id === copy[1]);
         const job = state.jobs.find((j) => j.shortcode === b.target_job_shortcode);
         if (!from || !job) return { status: 404, body: { error: 'Not found' } };
-        if (b.member_id !== MEMBER.id) return { status: 422, body: { error: 'member_id is invalid' } };
+        if (!acting(b.member_id)) return { status: 422, body: { error: 'member_id is invalid' } };
         const row: WorkableCandidate = {
           ...from,
           id: newId(),
@@ -194,7 +215,7 @@ export async function startWorkableStandIn(
       if (method === 'POST' && act) {
         const row = state.candidates.find((c) => c.id === act[1]);
         if (!row) return { status: 404, body: { error: 'Not found' } };
-        if (b.member_id !== MEMBER.id) return { status: 422, body: { error: 'member_id is invalid' } };
+        if (!acting(b.member_id)) return { status: 422, body: { error: 'member_id is invalid' } };
         row.updated_at = new Date().toISOString();
         if (act[2] === 'disqualify') {
           row.disqualified = true;
@@ -220,6 +241,7 @@ export async function startWorkableStandIn(
     jobs: state.jobs,
     candidates: state.candidates,
     refusedEmails: state.refusedEmails,
+    members: state.members,
     baseTemplate: `${standIn.url}/{subdomain}`,
     limitRate: (max = 10, windowMs = 10_000) => {
       Object.assign(rate, { on: true, max, windowMs, resetAt: 0, used: 0 });

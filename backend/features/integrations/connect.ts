@@ -1,0 +1,77 @@
+/**
+ * What connecting an ATS with credentials checks before anything is stored: the credentials a form
+ * sent, field by field, and the vendor's own verdict on them (`verified`). Where the vendor acts as
+ * one of its users (Workable's member, Lever's user), the person connecting is that user, found by
+ * their email: Workable without a member of that email refuses the connection on the credentials'
+ * field, naming the email, so no move is ever made in another member's name.
+ */
+import type { Knex } from 'knex';
+import { t } from '../../../i18n';
+import { atsKind } from '../../../schema/rules/ats';
+import type { Actor } from '../../../schema/roles';
+import { AtsError, AtsNoActingUser, providerFor } from '../../adapters/ats';
+import type { Config } from '../../config';
+import { AppError, badRequest } from '../../errors';
+
+/** The email of the company user connecting, the one the vendor's user to act as is matched by. */
+export async function connectingEmail(knex: Knex, actor: Actor): Promise<string | null> {
+  if (actor.role !== 'company' || actor.id === undefined) return null;
+  const user = await knex('company_users').where('id', actor.id).first('email');
+  return user?.email ?? null;
+}
+
+/**
+ * Checks credentials with the vendor before anything is stored, as `actingAs` (the person
+ * connecting); a refusal is the spec's "API key invalid" on `field`, and a vendor account with no
+ * user of that email to act as is a 400 on `field` naming the email.
+ */
+export async function verified(
+  config: Config,
+  kind: string,
+  credentials: Record<string, unknown>,
+  field: string,
+  actingAs?: { email?: string | null },
+) {
+  try {
+    return await providerFor(config.ats, kind, credentials, {}).verify(actingAs);
+  } catch (err) {
+    if (err instanceof AtsNoActingUser)
+      throw new AppError(
+        400,
+        'integrations.noAtsMember',
+        t('integrations.noAtsMember', { ats: atsKind(kind)?.label ?? kind, email: err.email }),
+        { [field]: `${field}.errors.noMember` },
+        { email: err.email },
+      );
+    if (err instanceof AtsError && (err.code === 'auth' || (err.code === 'rejected' && err.status === 404)))
+      throw badRequest({ [field]: `${field}.errors.invalid` }, 'integrations.apiKeyInvalid');
+    if (err instanceof AtsError) throw new AppError(502, 'integrations.unavailable');
+    throw err;
+  }
+}
+
+/** An API-key connection's credentials from its input, or a 400 naming the fields missing or malformed. */
+export function apiKeyCredentials(
+  kind: string,
+  apiKey?: string | null,
+  subdomain?: string | null,
+): Record<string, unknown> {
+  const missing = {
+    ...(apiKey ? {} : { apiKey: 'apiKey.errors.required' }),
+    ...(kind === 'workable' && !subdomain ? { subdomain: 'subdomain.errors.required' } : {}),
+  };
+  if (Object.keys(missing).length) throw badRequest(missing, 'integrations.invalidInput');
+  if (subdomain && !/^[a-z0-9][a-z0-9-]{0,62}$/i.test(subdomain))
+    throw badRequest({ subdomain: 'subdomain.errors.invalid' }, 'integrations.invalidInput');
+  return kind === 'workable' ? { subdomain: subdomain!.toLowerCase(), token: apiKey } : { apiKey };
+}
+
+/** Greenhouse's OAuth client credentials from their input, or a 400 naming the fields missing. */
+export function clientCredentials(clientId?: string | null, clientSecret?: string | null): Record<string, unknown> {
+  const missing = {
+    ...(clientId ? {} : { clientId: 'clientId.errors.required' }),
+    ...(clientSecret ? {} : { clientSecret: 'clientSecret.errors.required' }),
+  };
+  if (Object.keys(missing).length) throw badRequest(missing, 'integrations.invalidInput');
+  return { clientId, clientSecret };
+}
