@@ -5,7 +5,7 @@
  * - the company's rejection, its reason and comment, on the project in companies.json;
  * - the merged profile's details (E2, its name) in former-profiles.json;
  * - the emails sent to E1 and E2 and the WhatsApp message to P in messages.json, and no one else's mail;
- * - their sign-in and the change of address waiting for its code in account.json.
+ * - their sign-in, the change of address waiting for its code and the number an admin replaced in account.json.
  */
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ const E1 = 'orvelle.tanaka@copy.example.org';
 const E2 = 'orvelle.t.work@copy.example.org';
 const E3 = 'orvelle.new@copy.example.org';
 const PHONE = '+65 8123 7101';
+const NEW_PHONE = '+65 8123 7102';
 const REJECT = { reason: 'Notice period too long', comment: 'Strong, but cannot start before March' };
 
 let t: TestApp;
@@ -105,6 +106,10 @@ beforeAll(async () => {
   await t.login(E2);
   await merge(id, other);
 
+  // An admin gives the person a new number; the old one is a replaced identifier.
+  const edited = await t.http.put(`/api/v1/candidates/Candidate:${id}`).set(bearer(admin)).send({ phone: NEW_PHONE });
+  expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+
   const me = await t.login(E1);
   const asked = await t.http
     .post(`/api/v1/candidate-email-change-request/is-send-confirmation-email-for-update/Candidate:${id}`)
@@ -141,11 +146,15 @@ describe("A copy of a candidate's data, beyond the profile", () => {
     expect(whatsapp[0].to.replace(/\D/g, '')).toBe(PHONE.replace(/\D/g, ''));
   });
 
-  it('has their sign-ins and the change of address waiting for its code', () => {
+  it('has their sign-ins, the change of address waiting for its code and the number they replaced', () => {
     const account = files('account.json') as {
       signIns: { signedInAt: string }[];
       addressChanges: { newEmail: string; confirmedAt: string | null }[];
+      replaced: { kind: string; value: string }[];
     };
+    expect(account.replaced.map((r) => [r.kind, r.value.replace(/\D/g, '')])).toEqual([
+      ['phone', PHONE.replace(/\D/g, '')],
+    ]);
     expect(account.signIns.length).toBeGreaterThanOrEqual(1);
     expect(account.addressChanges).toEqual([expect.objectContaining({ newEmail: E3, confirmedAt: null })]);
   });

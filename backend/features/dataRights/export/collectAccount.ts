@@ -4,14 +4,16 @@
  * treats them as the person's too, so the copy shows them), the messages the product sent to their
  * addresses and numbers (an email's subject, a WhatsApp template, when, whether delivered; never
  * the text of another person's message), their sign-ins (when, from which browser), a change of
- * address still waiting for its code, the inactivity reminders and archiving, and their own data
- * rights history (requests, consents given and withdrawn, corrections asked for and answered).
+ * address still waiting for its code, the addresses and numbers they replaced, the inactivity
+ * reminders and archiving, and their own data rights history (requests, consents given and
+ * withdrawn, corrections asked for and answered).
  */
 import type { Knex } from 'knex';
 import { CONSENT_PURPOSES, CONSENT_SOURCES } from '../../../../schema/rules/consents';
 import { DATA_RIGHTS_ACTIONS } from '../../../../schema/rules/dataRights';
 import { CORRECTION_STATUS } from '../../../../schema/rules/dataExport';
-import { formerProfiles } from '../eraseScope';
+import { FORMER_IDENTIFIER_KIND } from '../../../../schema/entities/internal/candidateFormerIdentifier';
+import { formerIdentifiers, formerProfiles } from '../eraseScope';
 import { personIds } from '../../duplicates';
 import { iso, nameOf } from './words';
 const DELIVERY = ['queued', 'sent', 'stored', 'failed'] as const;
@@ -40,10 +42,16 @@ export async function formerProfilesOf(knex: Knex, candidateId: number) {
   );
 }
 
-/** The person's addresses and numbers: this profile's and every former one's. */
+/**
+ * The person's addresses and numbers: this profile's, those it had before a change, and every merged
+ * profile's (less any another candidate holds now: their mail is not this person's).
+ */
 async function addressesOf(knex: Knex, candidateId: number) {
   const current = await knex('candidates').where('id', candidateId).first('email', 'phone');
-  const former = await formerProfilesOf(knex, candidateId);
+  const former = await knex.transaction(async (trx) => [
+    ...(await formerProfiles(trx, candidateId)),
+    ...(await formerIdentifiers(trx, candidateId)),
+  ]);
   const all = [current, ...former] as { email?: unknown; phone?: unknown }[];
   const emails = [...new Set(all.map((p) => String(p.email ?? '').toLowerCase()).filter(Boolean))];
   const phones = [...new Set(all.map((p) => String(p.phone ?? '').replace(/\D/g, '')).filter(Boolean))];
@@ -94,6 +102,10 @@ export async function accountOf(knex: Knex, candidateId: number) {
     .where('candidate_id', candidateId)
     .orderBy('id')
     .select('new_email', 'created_at', 'expires_at', 'used_at');
+  const former = await knex('candidate_former_identifiers')
+    .where('candidate_id', candidateId)
+    .orderBy('id')
+    .select('kind', 'value', 'created_at');
   const activity = await knex('candidate_activity')
     .where('candidate_id', candidateId)
     .first('last_active_at', 'reminded_at', 'archived_at');
@@ -109,6 +121,11 @@ export async function accountOf(knex: Knex, candidateId: number) {
       askedAt: iso(c.created_at),
       codeExpiresAt: iso(c.expires_at),
       confirmedAt: iso(c.used_at),
+    })),
+    replaced: former.map((f) => ({
+      kind: f.kind === FORMER_IDENTIFIER_KIND.email ? 'email' : 'phone',
+      value: f.value,
+      replacedAt: iso(f.created_at),
     })),
     activity: activity
       ? {
