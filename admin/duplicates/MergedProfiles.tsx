@@ -3,9 +3,20 @@
  * (GET /candidate-merges?survivorId), newest first, each with "Undo merge" while its undo is open
  * (UNDO_DAYS), so a merge can be taken back after its review was left. The server keeps the order
  * rule: merges into one profile are undone newest first, and nothing written about the profile since
- * (an older one answers 409, notified in words). Nothing shows for a profile nobody was merged into.
+ * (an older one answers 409, notified in words). Nothing shows for a profile nobody was merged into;
+ * a thin bar while the list loads, and a list that could not be loaded says so with "Try again".
  */
-import { Button, Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { t } from '../../i18n';
@@ -23,24 +34,34 @@ interface MergeEntry {
   undoable: boolean;
 }
 
+/** The merges into `candidateId`, loaded again by `reload`: undefined until the first answer, `failed` when none came. */
 function useMerges(candidateId: string) {
-  const [merges, setMerges] = useState<MergeEntry[]>([]);
-  const load = useCallback(() => {
+  const [merges, setMerges] = useState<MergeEntry[]>();
+  const [failed, setFailed] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    // An answer for another profile, or overtaken by a later load, is dropped.
+    let live = true;
+    setFailed(undefined);
     apiCall<{ data: MergeEntry[] }>(`/candidate-merges?survivorId=${encodeURIComponent(candidateId)}`)
-      .then((r) => setMerges(r.data))
-      .catch(() => setMerges([]));
-  }, [candidateId]);
-  useEffect(load, [load]);
-  return { merges, reload: load };
+      .then((r) => live && setMerges(r.data))
+      .catch((err: unknown) => live && setFailed(failureText(err)));
+    return () => {
+      live = false;
+    };
+  }, [candidateId, attempt]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { merges, failed, reload };
 }
 
 export function MergedProfiles({ candidateId }: { candidateId: string }) {
-  const { merges, reload } = useMerges(candidateId);
+  const { merges, failed, reload } = useMerges(candidateId);
   const notify = useNotify();
   const refresh = useRefresh();
   const running = useRef(false);
   const [pending, setPending] = useState<string>();
-  if (!merges.length) return null;
+  if (!merges && !failed) return <LinearProgress aria-label={t('duplicates.history.loading')} sx={{ my: 1 }} />;
+  if (!merges?.length && !failed) return null;
 
   const undo = async (m: MergeEntry, name: string) => {
     if (running.current) return;
@@ -65,8 +86,13 @@ export function MergedProfiles({ candidateId }: { candidateId: string }) {
         <Typography id="merged-profiles-title" variant="h6" component="h2">
           {t('duplicates.history.title')}
         </Typography>
+        {failed && (
+          <Alert severity="error" action={<Button onClick={reload}>{t('duplicates.history.retry')}</Button>}>
+            {t('duplicates.history.failed', { reason: failed })}
+          </Alert>
+        )}
         <List dense>
-          {merges.map((m) => {
+          {(merges ?? []).map((m) => {
             const name = m.mergedName ?? t('duplicates.history.unnamed');
             const primary = m.undoneAt
               ? t('duplicates.history.undone', { name, date: formatDate(m.undoneAt) ?? '' })

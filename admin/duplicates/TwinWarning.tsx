@@ -2,6 +2,8 @@
  * On the console's add-talent form: while the admin types, the profiles that look like the same
  * person (same email, phone, LinkedIn or GitHub, or a close name at the same employer and title),
  * each linked, before the new one is saved. Saving stays possible: the pair then waits in the queue.
+ * The warning speaks of what the form holds now: it goes once the email, phone, links and last name
+ * are all cleared, and an answer to an earlier state of the form (overtaken by a later one) is dropped.
  */
 import { Alert, AlertTitle, Link, Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -30,16 +32,24 @@ export function TwinWarning({ showPath }: { showPath: (id: string) => string }) 
   );
 
   useEffect(() => {
-    if (!email && !phone && !linkedInUrl && !githubUrl && !lastName) return;
+    if (!email && !phone && !linkedInUrl && !githubUrl && !lastName) {
+      setTwins([]);
+      return;
+    }
+    // Only the answer to the form as it is now is shown: once it changes, an answer still on its way is dropped.
+    let current = true;
     const timer = setTimeout(() => {
       apiCall<{ twins: Twin[] }>('/candidate-duplicates/check', {
         method: 'POST',
         body: { firstName, lastName, email, phone, linkedInUrl, githubUrl, experiences: JSON.parse(jobs) },
       })
-        .then((r) => setTwins(r.twins))
-        .catch(() => setTwins([]));
+        .then((r) => current && setTwins(r.twins))
+        .catch(() => current && setTwins([]));
     }, WAIT_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [firstName, lastName, email, phone, linkedInUrl, githubUrl, jobs]);
 
   if (!twins.length) return null;

@@ -71,6 +71,9 @@ export const duplicates = {
     undo: 'Undo merge',
     undoneNotice: 'Merge undone: {name} is a profile of its own again',
     unnamed: 'A profile',
+    loading: 'Loading merged profiles',
+    failed: 'Merged profiles could not be loaded: {reason}',
+    retry: 'Try again',
   },
   values: {
     star: '★',

@@ -1,7 +1,7 @@
 /**
  * A merge ends the merged profile's sessions and sign-in keys rather than moving them to the survivor: each proved the
  * merged person's address, not the survivor's, so the merged person's old token is signed out (401), never signed in
- * as the survivor. The survivor's own session is left alone.
+ * as the survivor. The survivor's own session is left alone while it keeps its own address.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
@@ -42,7 +42,7 @@ describe('Merging two profiles of one person', () => {
     const merged = await t.http
       .post(`/api/v1/candidate-duplicates/${pair.pairId}/merge`)
       .set(bearer(admin))
-      .send({ survivorId: `Candidate:${a.id}` });
+      .send({ survivorId: `Candidate:${a.id}`, keep: { email: 'survivor' } });
     expect(merged.status, JSON.stringify(merged.body)).toBe(200);
 
     expect((await me(tokenB)).status).toBe(401);

@@ -1,6 +1,6 @@
 /**
  * An undone merge tells the person it had told "this address no longer signs in" that their own address signs in
- * again, and tells nobody anything when the merge had kept their address.
+ * again; when the merge gave the kept profile the other one's address, the kept profile's own address is the one told.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
@@ -71,9 +71,12 @@ describe('Undoing a merge', () => {
     expect(await subjects(sEmail)).toHaveLength(0);
   });
 
-  it('tells nobody anything when the merge kept their address', async () => {
+  it("tells the kept profile's own address when the merge gave it the other one's", async () => {
     const { mEmail, sEmail } = await mergeAndUndo('b', '+65 8123 7782', 'merged');
     expect(await subjects(mEmail)).toHaveLength(0);
-    expect(await subjects(sEmail)).toHaveLength(0);
+    expect((await subjects(sEmail)).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/profiles were combined/),
+      expect.stringMatching(/profile is separate again/),
+    ]);
   });
 });

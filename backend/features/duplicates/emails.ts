@@ -1,10 +1,11 @@
 /**
- * The email a merge sends to the merged profile's address when the survivor keeps another one: that
- * address no longer signs in (the merged profile's sessions and sign-in keys end with it, merge.ts),
- * so the person is told which address does, written in part ('j•••n@example.org'): enough for its
- * owner to know it, little for anyone else. Queued in the merge's transaction. An undone merge gives
- * the person their own address back, and the undo's transaction tells them so (tellSeparatedPerson),
- * so the first email is never left standing. Plain text is the source; the HTML is the same words.
+ * The email a merge sends to each address the kept profile no longer holds: the merged profile's when
+ * the survivor keeps its own, the survivor's own when it takes the merged profile's. That address no
+ * longer signs in (the sessions and sign-in keys proved with it end, merge.ts), so the person is told
+ * which address does, written in part ('j•••n@example.org'): enough for its owner to know it, little
+ * for anyone else. Queued in the merge's transaction. An undone merge gives each profile its own
+ * address back, and the undo's transaction tells them so (tellSeparatedPeople), so the first email is
+ * never left standing. Plain text is the source; the HTML is the same words.
  */
 import type { Knex } from 'knex';
 import { emailKey } from '../../../schema/lib/email';
@@ -46,34 +47,47 @@ export function separatedAddressEmail(config: Config, firstName: string | null, 
 }
 
 type Json = Record<string, unknown>;
-const addressOf = (row: Json) => (typeof row.email === 'string' ? row.email.trim().toLowerCase() : '');
+/** A row's address as compared: trimmed, in lower case. */
+export const addressOf = (row: Json) => (typeof row.email === 'string' ? row.email.trim().toLowerCase() : '');
 
 /**
- * The merged profile's address and the survivor's, with the merged person's first name, when the two are different
- * mailboxes: the one case either email is sent in.
+ * A profile's address before the merge and the kept profile's, with that profile's first name, when the two are
+ * different mailboxes: the one case either email is sent in.
  */
-function twoAddresses(merged: Json, survivor: Json) {
-  const [own, other] = [addressOf(merged), addressOf(survivor)];
+function twoAddresses(before: Json, kept: Json) {
+  const [own, other] = [addressOf(before), addressOf(kept)];
   if (!own || !other || emailKey(own) === emailKey(other)) return undefined;
-  return { own, other, firstName: typeof merged.first_name === 'string' ? merged.first_name : null };
-}
-
-/** Tells the merged profile's person which address signs in now, when it is not their own (the `next` survivor row's). */
-export async function tellMergedPerson(trx: Knex.Transaction, config: Config, merged: Json, next: Json): Promise<void> {
-  const found = twoAddresses(merged, next);
-  if (found) await queueEmail(trx, { to: found.own, ...mergedAddressEmail(config, found.firstName, found.other) });
+  return { own, other, firstName: typeof before.first_name === 'string' ? before.first_name : null };
 }
 
 /**
- * After an undo, the person whose profile returns is told their own address signs in again, when the merge had
- * told them another one did (tellMergedPerson's rule, on the merged row and the survivor as the merge left it).
+ * Tells the person of each profile as it was before the merge (`profiles`: the survivor's and the merged one's rows)
+ * which address signs in now, when it is not their own (the `next` survivor row's).
  */
-export async function tellSeparatedPerson(
+export async function tellChangedAddresses(
   trx: Knex.Transaction,
   config: Config,
-  merged: Json,
+  profiles: Json[],
+  next: Json,
+): Promise<void> {
+  for (const before of profiles) {
+    const found = twoAddresses(before, next);
+    if (found) await queueEmail(trx, { to: found.own, ...mergedAddressEmail(config, found.firstName, found.other) });
+  }
+}
+
+/**
+ * After an undo, each person whose address returns is told it signs in again, when the merge had told them another
+ * one did (tellChangedAddresses's rule, on the rows the journal kept and the survivor as the merge left it).
+ */
+export async function tellSeparatedPeople(
+  trx: Knex.Transaction,
+  config: Config,
+  profiles: Json[],
   survivorAfter: Json,
 ): Promise<void> {
-  const found = twoAddresses(merged, survivorAfter);
-  if (found) await queueEmail(trx, { to: found.own, ...separatedAddressEmail(config, found.firstName, found.own) });
+  for (const before of profiles) {
+    const found = twoAddresses(before, survivorAfter);
+    if (found) await queueEmail(trx, { to: found.own, ...separatedAddressEmail(config, found.firstName, found.own) });
+  }
 }

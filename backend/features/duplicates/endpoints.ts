@@ -11,8 +11,8 @@
  *        fields left out of `keep` take the defaults of the profiles as they are at the merge;
  *        409 candidates.errors.selfChosenStatus (naming them) when the kept status shows again a person who paused
  *        their profile, unless confirm: true, as the bulk status change asks (talent/statusRoutes.ts);
- *        409 duplicates.changedSinceReview when `keep` chooses a protective field (status, anonymous, visibility)
- *        and the person changed one since the review read `reviewed`; 409 duplicates.erased when either profile was
+ *        409 duplicates.changedSinceReview when `keep` chooses a protective field (status, anonymous, visibility,
+ *        phone with its WhatsApp) and the person changed one since the review read `reviewed`; 409 duplicates.erased when either profile was
  *        erased, duplicates.notOpen when the pair was decided or is gone, both checked under the profiles' locks
  *   GET  /candidate-merges?survivorId              the merges into a profile, newest first: each merged profile's
  *                                                  name, when, and whether its undo is still open (the console's

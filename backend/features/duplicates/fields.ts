@@ -3,7 +3,9 @@
  * holds something, else the newer profile's (the one written last). Tags are the union of both.
  * Fields derived from another (preferredLocationIds from preferredLocations) follow their source.
  * What the person chose about being seen is the exception (PROTECTIVE): where the two differ, the side that shows
- * them less is the default, whichever is newer, as the consents' merge keeps a withdrawal (merge.ts).
+ * them less is the default, whichever is newer, as the consents' merge keeps a withdrawal (merge.ts). So is their
+ * WhatsApp: it goes with the phone it was said of (COMPANIONS), and of one number on both profiles, a STOP on
+ * either (phone_whatsapp false, whatsappOutbox.ts) is kept.
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -27,9 +29,13 @@ export const MERGE_FIELDS: string[] = Object.entries(candidate.fields)
 
 /**
  * Columns that go with another field's: who chose the status (selfChosenStatus) and the status a pause left
- * (pausedFrom, what an activation returns to) describe the status they came with, never the other profile's.
+ * (pausedFrom, what an activation returns to) describe the status they came with, never the other profile's; whether
+ * a phone takes WhatsApp (phoneWhatsapp) was said of that phone, never of the other profile's.
  */
-const COMPANIONS: Record<string, string[]> = { status: ['selfChosenStatus', 'pausedFrom'] };
+const COMPANIONS: Record<string, string[]> = {
+  status: ['selfChosenStatus', 'pausedFrom'],
+  phone: ['phoneWhatsapp'],
+};
 
 /** A field's columns: its own, those derived from it and its companions. */
 export function columnsOf(field: string): string[] {
@@ -67,16 +73,28 @@ const sideWhere =
 const pauseStands = (survivor: Row, merged: Row): Side | undefined =>
   paused(survivor) && paused(merged) ? undefined : sideWhere(selfPaused)(survivor, merged);
 
+/** A phone's digits, as its match key reads it (keys.ts): '+65 9123 4567' and '6591234567' are one number. */
+const phoneDigits = (row: Row) => (typeof row.phone === 'string' ? row.phone.replace(/\D/g, '') : '');
+
+/** One number on both profiles: the side where it replied STOP (phone_whatsapp false), its WhatsApp coming with it. */
+const stopStands = (survivor: Row, merged: Row): Side | undefined => {
+  const number = phoneDigits(survivor);
+  if (!number || number !== phoneDigits(merged)) return undefined;
+  return sideWhere((row) => row.phone_whatsapp === false)(survivor, merged);
+};
+
 /**
- * The person's choices about being seen: where the two profiles differ, the more protective side is the default.
- * A pause of their own stands over an active profile; anonymous over named; hidden (visibility false; true or unset
- * shows the profile, candidateGate/sql.ts) over visible. An admin's explicit `keep` may still pick the other side
- * (un-pausing a self-paused person asks for confirmation first, as the bulk status change does: merge.ts).
+ * The person's choices about being seen and reached: where the two profiles differ, the more protective side is the
+ * default. A pause of their own stands over an active profile; anonymous over named; hidden (visibility false; true or
+ * unset shows the profile, candidateGate/sql.ts) over visible; of one phone number, no WhatsApp over WhatsApp. An
+ * admin's explicit `keep` may still pick the other side (un-pausing a self-paused person asks for confirmation
+ * first, as the bulk status change does: merge.ts).
  */
 const PROTECTIVE: Record<string, (survivor: Row, merged: Row) => Side | undefined> = {
   status: pauseStands,
   anonymous: sideWhere((row) => row.anonymous === true),
   visibility: sideWhere((row) => row.visibility === false),
+  phone: stopStands,
 };
 
 /** The protective fields and their companions: an admin's explicit choice of one of them overrides the person's. */

@@ -3,8 +3,9 @@
  * yet saved and the whole pool:
  * - email: lower case, '+tag' dropped; for providers that ignore dots (gmail.com, googlemail.com)
  *   the dots dropped too and the domains made one. A survivor also keeps the address of every
- *   profile merged into it (through chains of merges, until undone): the merged person's address
- *   still finds them, in a draft's check and in an import's twins;
+ *   profile merged into it, and its own from before a merge that gave it the merged profile's
+ *   (through chains of merges, until undone): an address a merge took away still finds its
+ *   person, in a draft's check and in an import's twins;
  * - phone: its digits only (8 or more), so '+65 9123 4567' and '6591234567' are one number;
  * - LinkedIn: the /in/ handle; an old /pub/ link by its whole path (name and numbers: two John Tans
  *   share the name part), /profile/view by its id; /pub/dir/ (a search page, not a person) and
@@ -68,11 +69,14 @@ export const employerSql = (s: string) =>
 export const nameSql = (first: string, last: string) => plain(`${first} || ' ' || ${last}`);
 
 /**
- * The addresses of the profiles merged into each profile, directly or through a chain of merges
- * (B merged into C after A into B: A's address is C's), undone merges left out: (holder, e).
+ * The addresses each profile held before its merges: of the profiles merged into it and its own before each merge
+ * (the same as its address now unless the merge took the merged one's), directly or through a chain of merges (B
+ * merged into C after A into B: A's address is C's), undone merges left out: (holder, e).
  */
 const FORMER_EMAILS = `(with recursive chain(holder, e, depth) as (
-    select m.survivor_id, lower(btrim(m.journal->'merged'->>'email')), 1 from candidate_merges m where m.undone_at is null
+    select m.survivor_id, lower(btrim(x.e)), 1 from candidate_merges m
+     cross join lateral (values (m.journal->'merged'->>'email'), (m.journal->'survivorBefore'->>'email')) x(e)
+     where m.undone_at is null
     union all
     select m.survivor_id, ch.e, ch.depth + 1
       from chain ch join candidate_merges m on m.merged_id = ch.holder and m.undone_at is null where ch.depth < 20)

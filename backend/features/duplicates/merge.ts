@@ -7,9 +7,10 @@
  * that would show again a person who paused their profile needs `confirm`), the merged row is
  * deleted and its id recorded in candidate_merges, whose journal undoes all of it (undo.ts). The
  * merged profile's sessions and sign-in keys are deleted, not moved: they proved the merged
- * person's address, and would sign them in as the survivor; when the survivor keeps another address
- * the merged person is emailed which one signs in now (emails.ts), and their address stays a match
- * key of the survivor (keys.ts). One project's two live requests to the person become one (combine.ts). Once both profiles are locked, what may
+ * person's address, and would sign them in as the survivor; so do the survivor's own when it takes
+ * the merged profile's address (as an email change ends them, talent/candidates.ts). Each address
+ * the survivor no longer holds is emailed which one signs in now (emails.ts) and stays a match key
+ * of the survivor (keys.ts). One project's two live requests to the person become one (combine.ts). Once both profiles are locked, what may
  * have changed while the merge waited is checked again (mayMerge: an erasure, the reviewed pair,
  * the protective fields the review read), and the merged profile's "not the same person" pairs
  * become the survivor's (carryDismissals).
@@ -27,7 +28,7 @@ import { shareRollup } from '../dashboards';
 import type { Config } from '../../config';
 import { oneRequestPerProject } from './combine';
 import { findTwins } from './detect';
-import { tellMergedPerson } from './emails';
+import { addressOf, tellChangedAddresses } from './emails';
 import { choicesFor, mergedRow, PROTECTIVE_FIELDS, protectiveStamp, selfPaused, type Choices } from './fields';
 import { allReferences, SIGN_INS } from './references';
 
@@ -201,8 +202,11 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
       });
     };
 
-    // The merged person's sessions and sign-in keys proved their address, not the survivor's: they end here.
-    for (const ref of SIGN_INS) await trx.raw(`delete from ${ref.table} where ${ref.column} = ? and ${ref.where}`, [m]);
+    // The merged person's sessions and sign-in keys proved their address, not the survivor's: they end here; so do
+    // the survivor's when it takes another address, as theirs no longer signs in.
+    const ended = addressOf(next) === addressOf(survivor) ? [m] : [m, s];
+    for (const ref of SIGN_INS)
+      await trx.raw(`delete from ${ref.table} where ${ref.column} = any(?::int[]) and ${ref.where}`, [ended]);
 
     // Pairs of the merged profile are found again for the survivor afterwards, but for those an admin judged two
     // people: that judgement holds for the survivor too. Its keys go with it.
@@ -343,9 +347,9 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
       if (ids.length) journal.moved.push({ table: ref.table, column: ref.column, ids, from: m });
     }
 
-    // The merged address no longer signs in: its person is told which one does. It stays a match key of the
-    // survivor (keys.ts), so a form or an import under it finds the survivor.
-    if (input.config) await tellMergedPerson(trx, input.config, merged, next);
+    // The address the survivor no longer holds (the merged one, or its own) no longer signs in: its person is told
+    // which one does. It stays a match key of the survivor (keys.ts), so a form or an import under it finds it.
+    if (input.config) await tellChangedAddresses(trx, input.config, [survivor, merged], next);
     await trx.raw('delete from candidates where id = ?', [m]);
     const COLUMNS = await writableColumns(trx, 'candidates', ['guid', 'created_at', 'updated_at']);
     await trx.raw(

@@ -2,8 +2,9 @@
  * Undoing a merge from its journal, in one transaction: the survivor's values before, the merged
  * row with its own id, the rows added deleted, the rows removed put back, the rows changed as they
  * were, and every moved row returned; then both profiles' insight counts are recomputed from the
- * logs returned (recomputeInsights), as the daily rollup may have rewritten them since; the returning
- * person, told at the merge that another address signs in, is told theirs does again (emails.ts). Allowed
+ * logs returned (recomputeInsights), as the daily rollup may have rewritten them since; each person
+ * told at the merge that another address signs in (the merged one, or the survivor's when it took the
+ * merged profile's address) is told theirs does again (emails.ts). Allowed
  * within UNDO_DAYS and only while nothing was written about the survivor after the merge (its
  * profile, or a row naming it, a sign-in's activity too), so an undo never throws a later change away.
  */
@@ -12,7 +13,7 @@ import { AppError } from '../../errors';
 import { holdRollup, recomputeInsights } from '../dashboards';
 import type { Config } from '../../config';
 import { findTwins } from './detect';
-import { tellSeparatedPerson } from './emails';
+import { tellSeparatedPeople } from './emails';
 import { refreshKeys } from './keys';
 import { writableColumns, type Journal } from './merge';
 import { allReferences } from './references';
@@ -115,8 +116,8 @@ export async function undoMerge(
     // The daily rollup may have recomputed, with new ids, days whose insight counts the journal holds: the logs,
     // returned above, say what each profile's are.
     await recomputeInsights(trx, [merge.survivor_id, merge.merged_id]);
-    // The merge told the returning person another address signs in: their own does again.
-    if (config && afterMerge) await tellSeparatedPerson(trx, config, j.merged, afterMerge);
+    // The merge told the returning person, or the survivor's, another address signs in: their own does again.
+    if (config && afterMerge) await tellSeparatedPeople(trx, config, [j.survivorBefore, j.merged], afterMerge);
     await trx.raw('update candidate_merges set undone_at = now(), undone_by_id = ?, updated_at = now() where id = ?', [
       adminId ?? null,
       mergeId,
