@@ -117,6 +117,8 @@ export interface AdminListQuery {
   channel?: Channel | '';
   from?: string;
   to?: string;
+  /** The reader's IANA zone, in which `from` and `to` are days. */
+  timeZone?: string;
   q?: string;
   page?: number;
   perPage?: number;

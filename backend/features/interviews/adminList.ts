@@ -4,7 +4,10 @@
  * declared Project read rule, so a Member sees only projects shared with them) whose candidate's
  * card they see (a RaaS company's stages after interviewing only once one was scheduled). Filtered
  * by company, project, state, kind, channel and date range, sorted and paged in SQL, with the
- * answer and the reasons. The candidate is named through the candidate gate, by their place in the
+ * answer and the reasons. The range's days are the reader's: `timeZone` (an IANA name the portal sends from the
+ * browser, which also shows the times in that zone, schema/rules/dates.ts) turns `from`/`to` into that zone's day
+ * boundaries in SQL; without it they are UTC days; a zone the runtime or PostgreSQL does not know is a 400 on
+ * `timeZone`. The candidate is named through the candidate gate, by their place in the
  * project: an anonymous candidate stays "Anonymous candidate" until revealed, and the text filter
  * matches only the names the caller may read.
  */
@@ -15,6 +18,7 @@ import type { AppAbility } from '../../../schema/ability';
 import { calendarDay, id } from '../../../schema/validation/inputs';
 import type { Actor } from '../../../schema/roles';
 import { onBoardSql, type Viewer } from '../../../schema/rules/visibility';
+import { badRequest } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
 import {
   contactWhen,
@@ -25,6 +29,7 @@ import {
   viewerOf,
   type GateRow,
 } from '../../services/candidateGate';
+import { storableZone } from '../alerts';
 import { dayRange } from '../dashboards';
 import { camelKeys } from './inputs';
 import { stateName } from './rules';
@@ -75,6 +80,7 @@ export const listQuery = z.preprocess(
     channel: optional(z.enum(Object.keys(REQUEST_CHANNEL) as [keyof typeof REQUEST_CHANNEL])),
     from: optional(calendarDay),
     to: optional(calendarDay),
+    timeZone: optional(z.string().max(64)),
     q: optional(z.string().trim().max(100)),
     page: optional(z.coerce.number().int().min(1).max(100000)),
     perPage: optional(z.coerce.number().int().min(1).max(100)),
@@ -90,6 +96,14 @@ const candidateOut = (c: ReturnType<typeof present>) => ({
   label: c.label,
   anonymous: c.anonymous,
 });
+
+/** The zone whose days `from`/`to` name: the one asked for when both the runtime and PostgreSQL know it (else a 400), or UTC. */
+async function readersZone(knex: Knex, asked: string | undefined): Promise<string> {
+  if (asked === undefined) return 'UTC';
+  const zone = await storableZone(knex, asked);
+  if (!zone) throw badRequest({ timeZone: 'timeZone.errors.invalid' });
+  return zone;
+}
 
 export async function interviewRequestList(
   knex: Knex,
@@ -118,11 +132,12 @@ export async function interviewRequestList(
   // Only among requests whose channel the caller may read, so a count never tells a hidden one's channel.
   if (query.channel)
     base.where('ir.channel', REQUEST_CHANNEL[query.channel]).whereRaw(channelShownSql(viewer, 'ca', 'pc'));
-  // UTC days, as every dashboard's (recruitmentLog.ts), whatever the session's zone; a range both ends name is
-  // checked as theirs is (dayRange: `from` after `to`, or too long, is a 400), an open end left open.
+  // The reader's days (UTC days when no zone is named), whatever the session's zone; a range both ends name is
+  // checked as every dashboard's is (dayRange: `from` after `to`, or too long, is a 400), an open end left open.
+  const zone = await readersZone(knex, query.timeZone);
   if (query.from && query.to) dayRange({ from: query.from, to: query.to });
-  if (query.from) base.whereRaw("ir.created_at >= ?::date::timestamp at time zone 'UTC'", [query.from]);
-  if (query.to) base.whereRaw("ir.created_at < (?::date + 1)::timestamp at time zone 'UTC'", [query.to]);
+  if (query.from) base.whereRaw('ir.created_at >= (?::date)::timestamp at time zone ?', [query.from, zone]);
+  if (query.to) base.whereRaw('ir.created_at < (?::date + 1)::timestamp at time zone ?', [query.to, zone]);
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base.where((w) =>

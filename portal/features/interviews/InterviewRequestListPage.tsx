@@ -1,7 +1,9 @@
 /**
  * /dashboard/interview-request (admins): every interview request and job description across
  * companies with the answer and reasons; filters (company, project — by clicking a row's name —,
- * text, state, kind, channel, date range) kept in the URL, sortable columns and pages.
+ * text, state, kind, channel, date range) kept in the URL, sortable columns and pages. Times are shown in the
+ * reader's zone (schema/rules/dates.ts), and the picked days are that zone's days: the range goes to the API with the
+ * zone (`timeZone`), so a request listed under a day was sent on that day as the page writes it.
  */
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import {
@@ -32,6 +34,7 @@ import { interviewsApi, type AdminListQuery, type AdminRequestRow, type Page } f
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDateTime } from '../../../schema/rules/dates';
+import { readerZone } from '../../../schema/rules/timeZones';
 import { DayField } from '../../../ui/components/DayField';
 
 const STATES = ['sent', 'approved', 'rejected', 'expired'] as const;
@@ -40,7 +43,8 @@ const CHANNELS = ['email', 'whatsapp'] as const;
 const STATE_COLOR = { sent: 'default', approved: 'success', rejected: 'error', expired: 'warning' } as const;
 const FILTER_KEYS = ['companyId', 'projectId', 'state', 'kind', 'channel', 'from', 'to', 'q'] as const;
 
-const when = (iso: string | null) => formatDateTime(iso) ?? '—';
+/** The reader's zone: the times are written in it and the picked days are its days. */
+const when = (iso: string | null) => formatDateTime(iso, { timeZone: readerZone() }) ?? '—';
 
 export function InterviewRequestListPage() {
   const [params, editParams] = useAddressParams();
@@ -49,6 +53,7 @@ export function InterviewRequestListPage() {
   const query = useMemo<AdminListQuery>(() => {
     const q: Record<string, string | number> = {};
     for (const key of FILTER_KEYS) if (params.get(key)) q[key] = params.get(key) as string;
+    if (q.from || q.to) q.timeZone = readerZone();
     q.page = Math.max(1, Number(params.get('p')) || 1);
     q.perPage = [10, 25, 50].includes(Number(params.get('pp'))) ? Number(params.get('pp')) : 25;
     q.sortBy = params.get('sortBy') || 'createdAt';
