@@ -38,6 +38,7 @@ import { seenStatuses, viewerOf } from '../../../schema/rules/visibility';
 import { savedSearch, type ProjectRow } from '../pipeline';
 import { consentPredicates, searchContext, statusPredicate, whereOf } from '../search';
 import { subscriberMeetsSql } from './news';
+import { PROJECT_COLUMNS, projectOfRow } from './reached';
 import { companyOnSql, mayReceiveSql, subscriberJoins } from './who';
 
 /** Projects asked per statement: enough to share the scans, few enough to keep one plan small. */
@@ -99,9 +100,7 @@ function actorOf(s: SubscriptionRow): Actor {
 async function subscriptions(trx: Knex.Transaction, only?: number): Promise<SubscriptionRow[]> {
   const { rows } = await trx.raw(
     `select s.id, s.recipient_kind, s.recipient_id, s.matched_url, s.matched_at, u.role as sub_role, a.role as admin_type,
-            u.company_id as user_company_id,
-            p.id as p_id, p.guid, p.title, p.company_id, p.owner_id, p.advocate_id, p.project_type, p.plan, p.status,
-            p.current_url, p.is_admin_project, p.shared_user_ids, p.shared_with_company
+            u.company_id as user_company_id, ${PROJECT_COLUMNS}
        from alert_subscriptions s join projects p on p.id = s.project_id
        ${subscriberJoins}
       where ${mayReceiveSql} and ${companyOnSql} ${only === undefined ? '' : 'and s.id = ?'}
@@ -117,21 +116,7 @@ async function subscriptions(trx: Knex.Transaction, only?: number): Promise<Subs
     userCompanyId: r.user_company_id as number | null,
     matchedUrl: r.matched_url as string | null,
     matchedAt: (r.matched_at as Date | null) ?? null,
-    project: {
-      id: r.p_id as number,
-      guid: r.guid as string,
-      title: r.title as string,
-      companyId: r.company_id as number | null,
-      ownerId: r.owner_id as number | null,
-      advocateId: r.advocate_id as number | null,
-      projectType: r.project_type as number,
-      plan: r.plan as number,
-      status: r.status as number,
-      currentUrl: r.current_url as string | null,
-      isAdminProject: Boolean(r.is_admin_project),
-      sharedUserIds: (r.shared_user_ids as number[] | null) ?? [],
-      sharedWithCompany: Boolean(r.shared_with_company),
-    },
+    project: projectOfRow(r),
   }));
 }
 
