@@ -41,7 +41,8 @@ import { placeName } from './FacetSelect';
 import { ProfilePanel } from './ProfilePanel';
 import { ResultCard } from './ResultCard';
 import { SearchFilters } from './SearchFilters';
-import { FILTERS_ID, FilterColumn, focusedRegion, RESULTS_ID, SkipTo } from './SkipLinks';
+import { SkipTo } from '../../components/SkipLink';
+import { FILTERS_ID, FilterColumn, focusedRegion, RESULTS_ID } from './SkipLinks';
 import {
   PAGE_SIZES,
   SORTS,

@@ -6,7 +6,6 @@
  */
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import { t } from '../../../i18n';
 import { useTurn } from '../../components/useFirstScreenful';
 
@@ -18,35 +17,6 @@ export const focusedRegion = {
   '&:focus': { outline: 'none' },
   '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 4, borderRadius: 1 },
 } as const;
-
-/** A link shown only while focused that moves the focus to the element `target` (the router never sees its hash). */
-export function SkipTo({ target, children }: { target: string; children: ReactNode }) {
-  return (
-    <Box
-      component="a"
-      href={`#${target}`}
-      data-testid={`skip-to-${target}`}
-      onClick={(e) => {
-        e.preventDefault();
-        document.getElementById(target)?.focus();
-      }}
-      sx={{
-        display: 'inline-block',
-        mb: 2,
-        px: 2,
-        py: 1,
-        borderRadius: 1,
-        bgcolor: 'primary.main',
-        color: 'primary.contrastText',
-        fontWeight: 600,
-        textDecoration: 'none',
-        '&:not(:focus)': visuallyHidden,
-      }}
-    >
-      {children}
-    </Box>
-  );
-}
 
 /**
  * The filter column comes a task after the page: its first drawing inserts a good part of the page's styles, and with
