@@ -9,6 +9,11 @@ export const aiMatch = {
   noJobDescription: 'This project has no job description to match against',
   invalidInput: 'Some fields need your attention',
   fileUnreadable: 'The file could not be read',
+  /** Why a run failed (a run's `error` holds one of these keys, never an error's own text). */
+  runErrors: {
+    failed: 'the run stopped on an unexpected error; start it again',
+    stopped: 'the run stopped and was not restarted',
+  },
 };
 
 /** Field-level refusals of the AI match forms. */
@@ -222,6 +227,9 @@ export const aiMatchPortal = {
   projectHelp: 'Search by title; the match reads the job description of the project.',
   projectNoJd: '{project} (no job description)',
   noProjects: 'No project found',
+  projectsError: 'The projects could not be loaded.',
+  noModel: 'No language model is configured: the product matcher will judge the candidates.',
+  failedBecause: 'The run failed: {reason}.',
   loading: 'Loading…',
   retry: 'Retry',
   pastRuns: 'Past runs',

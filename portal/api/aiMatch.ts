@@ -83,6 +83,8 @@ export interface ProjectChoice {
   id: string;
   title: string;
   hasCandidate: boolean;
+  /** The project's company (admins; null for an internal project). */
+  companyName?: string | null;
 }
 
 export const aiMatchApi = {
@@ -95,11 +97,12 @@ export const aiMatchApi = {
     form.set('filters', JSON.stringify(filters));
     return api<MatchRun>('projects/ai-match', { method: 'POST', body: form });
   },
+  /** `judge`: who judges a run started now ('product' when no language model is configured). */
   runs: (page: number, perPage: number, projectId?: string, signal?: AbortSignal) =>
-    api<{ data: MatchRunSummary[]; total: number; page: number; perPage: number }>('projects/ai-match', {
-      query: { page, perPage, ...(projectId ? { projectId } : {}) },
-      signal,
-    }),
+    api<{ data: MatchRunSummary[]; total: number; page: number; perPage: number; judge: 'model' | 'product' }>(
+      'projects/ai-match',
+      { query: { page, perPage, ...(projectId ? { projectId } : {}) }, signal },
+    ),
   judge: (id: string, requirements: MatchRequirements) =>
     api<MatchRun>(`projects/ai-match/${id}/judge`, { method: 'POST', body: { requirements } }),
   cancel: (id: string) => api<MatchRun>(`projects/ai-match/${id}/cancel`, { method: 'POST', body: {} }),
@@ -108,8 +111,9 @@ export const aiMatchApi = {
     api<{ data: MatchResult[]; total: number }>(`projects/ai-match/${id}/results`, {
       query: { perPage: 100, ...(recommendation ? { recommendation } : {}) },
     }),
-  projects: (candidateId: string) =>
-    api<{ data: ProjectChoice[] }>('projects/candidate/list', { query: { candidateId } }),
+  /** The caller's open projects for a candidate; `q` searches their titles and companies. */
+  projects: (candidateId: string, q?: string) =>
+    api<{ data: ProjectChoice[] }>('projects/candidate/list', { query: { candidateId, ...(q ? { q } : {}) } }),
   curate: (projectId: string, candidateIds: string[]) =>
     api<{ added: number }>('projects/candidate/curate', { method: 'POST', body: { projectId, candidateIds } }),
 };

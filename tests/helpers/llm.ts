@@ -13,8 +13,11 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-/** `falseCites`: a well-formed verdict that cites facts the profile does not hold. */
-export type Misbehaviour = 'malformed' | 'wrongShape' | 'falseCites' | 'hang' | 429 | 500;
+/**
+ * `falseCites`: a well-formed verdict that cites facts the profile does not hold. `nul`: a verdict
+ * whose reasoning ends in a NUL character (U+0000), which PostgreSQL refuses in text.
+ */
+export type Misbehaviour = 'malformed' | 'wrongShape' | 'falseCites' | 'nul' | 'hang' | 429 | 500;
 
 export interface ChatRequest {
   model: string;
@@ -144,7 +147,9 @@ export async function startLlmStandIn(model = 'stand-in-model'): Promise<LlmStan
             ? JSON.stringify({ score: 'high' })
             : rule?.how === 'falseCites'
               ? JSON.stringify({ ...verdictFor(body, obeying), cites: ['skill-999999', 'job-42'] })
-              : JSON.stringify(verdictFor(body, obeying));
+              : rule?.how === 'nul'
+                ? JSON.stringify({ ...verdictFor(body, obeying), reasoning: 'fits\u0000' })
+                : JSON.stringify(verdictFor(body, obeying));
       json(200, {
         id: `chatcmpl-${requests.length}`,
         object: 'chat.completion',

@@ -288,7 +288,9 @@ export const aiMatchEndpoints = [
         .orderBy('r.id', 'desc')
         .offset((page - 1) * perPage)
         .limit(perPage)) as RunRow[];
-      return { data: rows.map((r) => publicRun(r, ctx.config, false)), total: Number(count), page, perPage };
+      // `judge`: who judges a run started now (no language model configured: the product's matcher).
+      const judge = ctx.config.llm ? 'model' : 'product';
+      return { data: rows.map((r) => publicRun(r, ctx.config, false)), total: Number(count), page, perPage, judge };
     },
   }),
 

@@ -2,10 +2,11 @@
  * The `matchFinished` notification: the admin who started a run hears when it ends, done or
  * failed, or cancelled by another admin (a run they cancelled themselves tells nobody), linked to
  * the run on /ai-match. One thread per run. Raised in the transaction that ends the run, so a run that does not end tells
- * nobody.
+ * nobody. A failed run says why in words of the catalogue: its `error` is a key (RUN_ERROR), and
+ * an older run's free text is never quoted (it could be a database error with its SQL).
  */
 import type { Knex } from 'knex';
-import { t } from '../../../i18n';
+import { hasText, t } from '../../../i18n';
 import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
 import type { Actor } from '../../../schema/roles';
@@ -21,6 +22,15 @@ interface Ended {
   judged: number;
   error: string | null;
 }
+
+/**
+ * What a failed run's `error` holds: a key of the catalogue (i18n/sections/aiMatch.ts
+ * aiMatch.runErrors), never an error's own message (a database error's would carry its SQL).
+ */
+export const RUN_ERROR = { failed: 'aiMatch.runErrors.failed', stopped: 'aiMatch.runErrors.stopped' } as const;
+
+/** A failed run's reason in words: its key's text, else (a run failed before keys were stored) the generic one. */
+export const runErrorText = (error: string | null) => t(error && hasText(error) ? error : RUN_ERROR.failed);
 
 export const runLink = (id: number) => `/ai-match?run=${String(formatId(entity('aiMatchRun'), id))}`;
 
@@ -55,7 +65,7 @@ export async function matchFinished(
         outcome === 'done'
           ? t('notifications.titles.matchDone', { subject, judged: run.judged, total: run.to_judge })
           : outcome === 'failed'
-            ? t('notifications.titles.matchFailed', { subject, reason: run.error ?? '' })
+            ? t('notifications.titles.matchFailed', { subject, reason: runErrorText(run.error) })
             : t('notifications.titles.matchCancelled', { subject }),
     },
     actor,

@@ -14,8 +14,9 @@
  * ask for it.
  *
  * The answer (verdictAnswer) holds a score, a recommendation, reasoning and the ids of the facts it
- * rests on; verdict.ts decides whether it is taken. PROMPT_VERSION changes whenever the wording or
- * the document does, so verdicts of another wording are not reused.
+ * rests on, none holding a NUL character (an answer with one is malformed); accept.ts decides
+ * whether it is taken. PROMPT_VERSION changes whenever the wording or the document does, so
+ * verdicts of another wording are not reused.
  */
 import { z } from 'zod';
 import { oneLine } from '../../../schema/validation/fieldChecks';
@@ -38,13 +39,24 @@ export const MODEL_MOVE_MAX = 10;
 /** The job description as the model reads it: this many characters at most. */
 const JD_CHARS = 4000;
 
+/**
+ * A string of the answer: never one holding a NUL character (U+0000), which PostgreSQL refuses in
+ * text. An answer holding one is malformed, so that candidate is not judged ('malformed').
+ */
+const answerText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), 'holds a NUL character');
+
 /** The verdict the model answers with (strict JSON schema output; bounds checked after parsing). */
 export const verdictAnswer = z.object({
   score: z.number().int().min(0).max(100),
   recommendation: z.enum(['strong_yes', 'yes', 'maybe', 'no']),
-  reasoning: z.string().min(1).max(4000),
+  reasoning: answerText(4000),
   /** The ids of the profile's facts (profile.*.id) the verdict rests on. */
-  cites: z.array(z.string().min(1).max(40)).min(1).max(12),
+  cites: z.array(answerText(40)).min(1).max(12),
 });
 export type VerdictAnswer = z.infer<typeof verdictAnswer>;
 

@@ -16,9 +16,12 @@
  * matcher's localVerdict writes the verdict on the evidence retrieval read and the run says the
  * product matcher judged. Progress (judged of toJudge) is stored after each candidate; one whose
  * row went meanwhile (erased) is counted neither way and leaves toJudge. A cancelled run stops
- * before its next candidate. Safe to run twice: a run that is not queued or in progress is left
- * alone, and a restarted one starts over. The admin who started the run hears when it ends, done
- * or failed (notice.ts).
+ * before its next candidate, and one cancelled after it was read but before it started stays
+ * cancelled (the start is written only while the run is still running). A verdict the database
+ * refuses leaves that candidate not judged ('failed'), as a failed call does; a run that fails
+ * stores a key of the catalogue (RUN_ERROR), never an error's text. Safe to run twice: a run that
+ * is not queued or in progress is left alone, and a restarted one starts over. The admin who
+ * started the run hears when it ends, done or failed (notice.ts).
  */
 import type { Knex } from 'knex';
 import { MATCH_JUDGE, MATCH_STATUS, RECOMMENDATION, type NotJudged } from '../../../schema/rules/aiMatch';
@@ -37,7 +40,7 @@ import {
 } from './matcher';
 import { acceptVerdict, type Judged } from './accept';
 import { currentEvidence, evidenceFor, type Evidence } from './evidence';
-import { matchFinished } from './notice';
+import { matchFinished, RUN_ERROR } from './notice';
 import { promptFor, PROMPT_VERSION, verdictAnswer } from './prompt';
 
 const RUNNING: number[] = [MATCH_STATUS.queued, MATCH_STATUS.retrieving, MATCH_STATUS.judging];
@@ -73,7 +76,7 @@ export async function settleAbandoned(knex: Knex, config: Config, runId?: number
       )
       .update({
         status: MATCH_STATUS.failed,
-        error: 'the run stopped and was not restarted',
+        error: RUN_ERROR.stopped,
         finished_at: new Date(),
         updated_at: new Date(),
       })
@@ -147,7 +150,8 @@ async function saveFailure(
   await knex.transaction(async (trx) => {
     const updated = await trx('ai_match_results')
       .where({ run_id: runId, candidate_id: candidateId })
-      .update({ not_judged: reason, not_judged_detail: detail.slice(0, 500) });
+      // PostgreSQL refuses a NUL character in text; an error's message may quote what the model sent.
+      .update({ not_judged: reason, not_judged_detail: detail.split('\u0000').join('').slice(0, 500) });
     await countIn(trx, runId, updated, 'not_judged');
   });
 }
@@ -222,14 +226,20 @@ async function judgeOne({ knex, llm, run, ctx, ranks, retrievable }: Judging, ca
     now.names,
     run.job_description,
   );
+  let judged: Judged;
   try {
-    const answer = await llm.structured(messages, verdictAnswer, 'verdict');
-    const judged = acceptVerdict(answer, now.scored, factIds);
+    judged = acceptVerdict(await llm.structured(messages, verdictAnswer, 'verdict'), now.scored, factIds);
+  } catch (err) {
+    if (!(err instanceof LlmError)) throw err;
+    return saveFailure(knex, run.id, candidateId, err.reason, err.message);
+  }
+  try {
     // A verdict set aside leaves the matcher's: the product judged that candidate, not the model.
     await saveVerdict(knex, run.id, judged, judged.disagreement ? MATCH_JUDGE.product : MATCH_JUDGE.model, now);
   } catch (err) {
-    if (!(err instanceof LlmError)) throw err;
-    await saveFailure(knex, run.id, candidateId, err.reason, err.message);
+    // One verdict the database refuses leaves that candidate not judged; the run goes on.
+    logger.error({ err, runId: run.id, candidateId }, 'an AI match verdict could not be saved');
+    await saveFailure(knex, run.id, candidateId, 'failed', 'the verdict could not be saved');
   }
 }
 
@@ -310,8 +320,8 @@ export async function runMatch(knex: Knex, config: Config, runId: number): Promi
   const run = (await knex('ai_match_runs').where('id', runId).first()) as RunRow | undefined;
   if (!run || !RUNNING.includes(run.status)) return;
   try {
-    await knex('ai_match_results').where('run_id', runId).delete();
-    await knex('ai_match_runs').where('id', runId).update({
+    // Only a run still running starts: one cancelled since it was read above stays cancelled.
+    const started = await knex('ai_match_runs').where('id', runId).whereIn('status', RUNNING).update({
       status: MATCH_STATUS.retrieving,
       started_at: new Date(),
       judged: 0,
@@ -320,6 +330,8 @@ export async function runMatch(knex: Knex, config: Config, runId: number): Promi
       error: null,
       updated_at: new Date(),
     });
+    if (!started) return;
+    await knex('ai_match_results').where('run_id', runId).delete();
     const scored = await retrieveAndScore(knex, run.requirements, run.filters ?? {}, {
       retrieve: config.aiMatch.retrieve,
     });
@@ -346,7 +358,7 @@ export async function runMatch(knex: Knex, config: Config, runId: number): Promi
         .whereIn('status', RUNNING)
         .update({
           status: MATCH_STATUS.failed,
-          error: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+          error: RUN_ERROR.failed,
           finished_at: new Date(),
           updated_at: new Date(),
         })

@@ -3,7 +3,9 @@
  * ones, each saying how many of the chosen candidates its board already holds (asked for every
  * candidate, not the first alone). The run's own project is chosen first when it is among them;
  * otherwise nothing is chosen, so a project of another company is never picked unasked. The notice
- * says how many were added and how many were already there.
+ * says how many were added and how many were already there. Each project is named by its company
+ * and title ("Acme — Backend Engineer", the search page's projectLabel), and a search (title or
+ * company, on the server: `q`) reaches past the newest open projects the list holds.
  */
 import { Alert, MenuItem, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -12,12 +14,14 @@ import { errorMessage } from '../../../ui/api/errors';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { aiMatchApi } from '../../api/aiMatch';
 import { useNotify } from '../../app/notify';
+import { projectLabel } from '../projects/AddToProjectDialog';
 
 const P = 'portal.aiMatchPage';
 
 interface Offered {
   id: string;
   title: string;
+  companyName?: string | null;
   /** How many of the chosen candidates the project already holds. */
   holding: number;
 }
@@ -40,38 +44,61 @@ export function AddToProjectDialog({
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+
+  // Another set of candidates starts afresh: no search, nothing chosen.
+  useEffect(() => {
+    setText('');
+    setQ('');
+    setProjectId('');
+    setMissing(false);
+  }, [ids]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(text.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
 
   useEffect(() => {
     setProjects(null);
-    setProjectId('');
     setError(null);
-    setMissing(false);
     if (!ids?.length) return;
     let live = true;
-    Promise.all(ids.map((id) => aiMatchApi.projects(id)))
+    Promise.all(ids.map((id) => aiMatchApi.projects(id, q || undefined)))
       .then((lists) => {
         if (!live) return;
         const offered = lists[0].data.map((p) => ({
           id: p.id,
           title: p.title,
-          holding: lists.filter((l) => l.data.find((q) => q.id === p.id)?.hasCandidate).length,
+          companyName: p.companyName,
+          holding: lists.filter((l) => l.data.find((o) => o.id === p.id)?.hasCandidate).length,
         }));
         setProjects(offered);
-        setProjectId(offered.find((p) => p.id === runProjectId)?.id ?? '');
+        // A choice the search still lists stays; else the run's own project, never another unasked.
+        setProjectId((chosen) =>
+          chosen
+            ? offered.some((p) => p.id === chosen)
+              ? chosen
+              : ''
+            : (offered.find((p) => p.id === runProjectId)?.id ?? ''),
+        );
       })
       .catch((err) => live && setError(errorMessage(err)));
     return () => {
       live = false;
     };
-  }, [ids, runProjectId]);
+  }, [ids, runProjectId, q]);
 
   const total = ids?.length ?? 0;
-  const titleOf = (p: Offered) =>
-    p.holding === 0
-      ? p.title
+  const titleOf = (p: Offered) => {
+    const title = projectLabel(p);
+    return p.holding === 0
+      ? title
       : total === 1
-        ? t(`${P}.alreadyThere`, { title: p.title })
-        : t(`${P}.alreadySome`, { title: p.title, count: p.holding, total });
+        ? t(`${P}.alreadyThere`, { title })
+        : t(`${P}.alreadySome`, { title, count: p.holding, total });
+  };
 
   const confirm = async () => {
     if (!projectId || !ids) return setMissing(true);
@@ -89,7 +116,7 @@ export function AddToProjectDialog({
     }
   };
 
-  const ownMissing = Boolean(runProjectId && projects && !projects.some((p) => p.id === runProjectId));
+  const ownMissing = Boolean(!q && runProjectId && projects && !projects.some((p) => p.id === runProjectId));
   return (
     <ConfirmDialog
       open={Boolean(ids)}
@@ -110,6 +137,15 @@ export function AddToProjectDialog({
           {t(`${P}.noOwnProject`)}
         </Alert>
       )}
+      <TextField
+        fullWidth
+        size="small"
+        type="search"
+        label={t('portal.projectsPortal.addToProject.search')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        sx={{ mt: 2 }}
+      />
       <TextField
         select
         fullWidth

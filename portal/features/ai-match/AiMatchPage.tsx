@@ -6,12 +6,15 @@
  * (AddToProjectDialog). The shortlist (MatchResults) opens each profile in the search's panel and
  * says whose verdict each is. A change of filter clears the selection; an empty list says why
  * (a filter, a run cancelled or failed early, or no match). Past runs (PastRuns) reopen through
- * ?run=, as the matchFinished notification's link does.
+ * ?run=, as the matchFinished notification's link does; a run reopened shows every recommendation
+ * (the filter back to All). A failed run says why in the catalogue's words (its `error` is a key:
+ * backend/features/aiMatch/notice.ts), never an error's own text. Without a language model
+ * configured (the runs list's `judge`), the start form says so before a run starts.
  */
 import { Alert, Box, Button, LinearProgress, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { t } from '../../../i18n';
+import { hasText, t } from '../../../i18n';
 import { errorMessage } from '../../../ui/api/errors';
 import { aiMatchApi, type MatchResult, type MatchRun, type Recommendation } from '../../api/aiMatch';
 import { PageHeader } from '../../components/PageHeader';
@@ -37,6 +40,10 @@ const emptyText = (run: MatchRun, filter: Recommendation | '') =>
         ? t(`${P}.emptyFailed`)
         : t(`${P}.empty`);
 
+/** Why a run failed: its error's key in words, else (a run failed before keys were stored) the generic reason. */
+const failedText = (error: string | null) =>
+  t(`${P}.failedBecause`, { reason: t(error && hasText(error) ? error : 'aiMatch.runErrors.failed') });
+
 export function AiMatchPage() {
   // The run's id lives in the address (?run=), so a reload or a shared link reopens the same match.
   const [params, setParams] = useSearchParams();
@@ -49,6 +56,7 @@ export function AiMatchPage() {
   const [adding, setAdding] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [judge, setJudge] = useState<'model' | 'product' | null>(null);
 
   const act = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -72,6 +80,8 @@ export function AiMatchPage() {
     setRun(null);
     setResults(null);
     setSelected([]);
+    // Another run opens on every recommendation: the filter chosen for the last one does not carry over.
+    setFilter('');
     void act(async () => {
       const opened = await aiMatchApi.status(runParam);
       setRun(opened);
@@ -113,6 +123,7 @@ export function AiMatchPage() {
       <MatchStartForm
         busy={busy}
         initialProject={params.get('project')}
+        noModel={judge === 'product'}
         onStart={(input, years) =>
           void act(async () => {
             setResults(null);
@@ -168,7 +179,7 @@ export function AiMatchPage() {
               </Button>
             </Stack>
           )}
-          {run.status === 'failed' && <Alert severity="error">{run.error}</Alert>}
+          {run.status === 'failed' && <Alert severity="error">{failedText(run.error)}</Alert>}
           <Typography variant="body2" color="text.secondary">
             {run.judge === 'model' ? t(`${P}.judgeModel`, { model: run.model ?? '' }) : t(`${P}.judgeProduct`)}
           </Typography>
@@ -234,7 +245,7 @@ export function AiMatchPage() {
         <Typography variant="h6" component="h2" id="ai-past-runs" sx={{ mb: 1 }}>
           {t(`${P}.pastRuns`)}
         </Typography>
-        <PastRuns refreshKey={`${run?.id ?? ''}:${run?.status ?? ''}`} />
+        <PastRuns refreshKey={`${run?.id ?? ''}:${run?.status ?? ''}`} onJudge={setJudge} />
       </Box>
 
       <AddToProjectDialog

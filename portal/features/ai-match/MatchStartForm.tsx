@@ -1,21 +1,26 @@
 /**
  * Where an AI match starts from: a pasted job description, a PDF or Word file (read on the server
  * with the CV reader's limits), or a project's own job description chosen in a searchable picker.
- * The years-of-experience range (0 to 80) goes with each as a filter.
+ * The years-of-experience range (0 to 80) goes with each as a filter. Projects are named by their
+ * company and title (projectLabel); a failed lookup of projects, or of the project the page was
+ * opened with, says so with a Retry rather than reading as "No project found". Without a language
+ * model configured (`noModel`) the form says first that the product's matcher will judge.
  */
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { Autocomplete, Box, Button, Slider, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Slider, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { t } from '../../../i18n';
 import type { MatchInput } from '../../api/aiMatch';
 import { projectsApi } from '../../api/projects';
+import { projectLabel } from '../projects/AddToProjectDialog';
 
 const P = 'portal.aiMatchPage';
 type Source = 'text' | 'file' | 'project';
 interface ProjectOption {
   id: string;
   title: string;
+  companyName: string | null;
   hasJd: boolean;
 }
 
@@ -23,6 +28,8 @@ interface Props {
   busy: boolean;
   /** A project to start from (the project page's link), chosen on arrival. */
   initialProject?: string | null;
+  /** No language model is configured: the product's matcher judges every run. */
+  noModel?: boolean;
   onStart(input: MatchInput, years: [number, number]): void;
 }
 
@@ -30,11 +37,13 @@ interface Props {
 const optionOf = (p: {
   id: string;
   title: string;
+  company?: { companyName: string } | null;
   jobDescription?: string | null;
   jdFileName?: string | null;
 }): ProjectOption => ({
   id: p.id,
   title: p.title,
+  companyName: p.company?.companyName ?? null,
   hasJd: Boolean(p.jobDescription?.trim() || p.jdFileName),
 });
 
@@ -42,6 +51,8 @@ const optionOf = (p: {
 function useProjectOptions(q: string, active: boolean) {
   const [options, setOptions] = useState<ProjectOption[]>([]);
   const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!active) return;
     const controller = new AbortController();
@@ -52,8 +63,15 @@ function useProjectOptions(q: string, active: boolean) {
           { view: 'all', q: q || undefined, page: 1, perPage: 20, sortBy: 'createdAt', sortDir: 'desc' },
           controller.signal,
         )
-        .then((res) => setOptions(res.data.map(optionOf)))
-        .catch(() => setOptions([]))
+        .then((res) => {
+          setOptions(res.data.map(optionOf));
+          setFailed(false);
+        })
+        .catch(() => {
+          if (controller.signal.aborted) return;
+          setOptions([]);
+          setFailed(true);
+        })
         .finally(() => {
           if (!controller.signal.aborted) setLoading(false);
         });
@@ -62,29 +80,54 @@ function useProjectOptions(q: string, active: boolean) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [q, active]);
-  return { options, loading };
+  }, [q, active, attempt]);
+  return { options, loading, failed, retry: () => setAttempt((n) => n + 1) };
 }
 
-export function MatchStartForm({ busy, initialProject, onStart }: Props) {
+/** The project the page was opened with (?project=), read once; a failed read can be tried again. */
+function useInitialProject(initialProject: string | null | undefined, choose: (p: ProjectOption) => void) {
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!initialProject) return;
+    const controller = new AbortController();
+    setFailed(false);
+    projectsApi
+      .find(initialProject, controller.signal)
+      .then((p) => choose(optionOf(p as Parameters<typeof optionOf>[0])))
+      .catch(() => !controller.signal.aborted && setFailed(true));
+    return () => controller.abort();
+    // `choose` is the form's state setter: only the project named, or a retry, reads again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialProject, attempt]);
+  return { failed, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** A lookup that failed, with a Retry. */
+const LookupError = ({ onRetry }: { onRetry(): void }) => (
+  <Alert
+    severity="error"
+    sx={{ maxWidth: 480 }}
+    action={
+      <Button color="inherit" size="small" onClick={onRetry}>
+        {t(`${P}.retry`)}
+      </Button>
+    }
+  >
+    {t(`${P}.projectsError`)}
+  </Alert>
+);
+
+export function MatchStartForm({ busy, initialProject, noModel, onStart }: Props) {
   const [source, setSource] = useState<Source>(initialProject ? 'project' : 'text');
   const [jd, setJd] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [project, setProject] = useState<ProjectOption | null>(null);
   const [q, setQ] = useState('');
   const [years, setYears] = useState<[number, number]>([0, 80]);
-  const { options, loading } = useProjectOptions(q, source === 'project');
-
+  const lookup = useProjectOptions(q, source === 'project');
   // The project page's link names its project: chosen on arrival.
-  useEffect(() => {
-    if (!initialProject) return;
-    const controller = new AbortController();
-    projectsApi
-      .find(initialProject, controller.signal)
-      .then((p) => setProject(optionOf(p as Parameters<typeof optionOf>[0])))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [initialProject]);
+  const initial = useInitialProject(initialProject, setProject);
 
   const input: MatchInput | null =
     source === 'text'
@@ -109,6 +152,11 @@ export function MatchStartForm({ busy, initialProject, onStart }: Props) {
         if (input) onStart(input, years);
       }}
     >
+      {noModel && (
+        <Alert severity="info" data-testid="ai-match-no-model">
+          {t(`${P}.noModel`)}
+        </Alert>
+      )}
       {/* Scrollable: on a phone the three sources are wider than the screen. */}
       <Tabs
         value={source}
@@ -149,24 +197,32 @@ export function MatchStartForm({ busy, initialProject, onStart }: Props) {
           </Typography>
         </Stack>
       )}
+      {source === 'project' && (lookup.failed || initial.failed) && (
+        <LookupError
+          onRetry={() => {
+            if (lookup.failed) lookup.retry();
+            if (initial.failed) initial.retry();
+          }}
+        />
+      )}
       {source === 'project' && (
         <Autocomplete
           sx={{ maxWidth: 480 }}
-          options={options}
-          loading={loading}
+          options={lookup.options}
+          loading={lookup.loading}
           value={project}
           onChange={(_, v) => setProject(v)}
           onInputChange={(_, v, reason) => reason === 'input' && setQ(v)}
           filterOptions={(o) => o}
           isOptionEqualToValue={(a, b) => a.id === b.id}
-          getOptionLabel={(o) => o.title}
+          getOptionLabel={projectLabel}
           getOptionDisabled={(o) => !o.hasJd}
           renderOption={({ key, ...props }, o) => (
             <li key={key} {...props}>
-              {o.hasJd ? o.title : t(`${P}.projectNoJd`, { project: o.title })}
+              {o.hasJd ? projectLabel(o) : t(`${P}.projectNoJd`, { project: projectLabel(o) })}
             </li>
           )}
-          noOptionsText={t(`${P}.noProjects`)}
+          noOptionsText={lookup.failed ? t(`${P}.projectsError`) : t(`${P}.noProjects`)}
           loadingText={t(`${P}.loading`)}
           renderInput={(params) => (
             <TextField {...params} label={t(`${P}.project`)} helperText={t(`${P}.projectHelp`)} />

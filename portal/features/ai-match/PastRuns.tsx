@@ -43,13 +43,15 @@ interface Props {
   /** Changes when a run starts or ends on the page, so the list reloads. */
   refreshKey?: unknown;
   perPage?: number;
+  /** Told who judges a run started now, with each answer (the start form's notice when no model is configured). */
+  onJudge?(judge: 'model' | 'product'): void;
 }
 
 export const runHref = (id: string) => `${PATHS.aiMatch}?run=${encodeURIComponent(id)}`;
 
 const when = (iso: string) => formatDateTime(iso) ?? iso;
 
-export function PastRuns({ projectId, refreshKey, perPage: initialPerPage = 10 }: Props) {
+export function PastRuns({ projectId, refreshKey, perPage: initialPerPage = 10, onJudge }: Props) {
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(initialPerPage);
   const [answer, setAnswer] = useState<{ data: MatchRunSummary[]; total: number } | null>(null);
@@ -61,11 +63,16 @@ export function PastRuns({ projectId, refreshKey, perPage: initialPerPage = 10 }
     setError(null);
     aiMatchApi
       .runs(page + 1, perPage, projectId, controller.signal)
-      .then(setAnswer)
+      .then((next) => {
+        setAnswer(next);
+        onJudge?.(next.judge);
+      })
       .catch((err: unknown) => {
         if (!controller.signal.aborted) setError(errorMessage(err));
       });
     return () => controller.abort();
+    // `onJudge` is told, never a reason to read again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [page, perPage, projectId, refreshKey, attempt]);
 
   if (error)
