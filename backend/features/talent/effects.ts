@@ -5,7 +5,7 @@
  * Today: the "your profile is ready" invitation when `sendSetPasswordEmail` turns on, and the end
  * of the candidate's sessions when a status change bars them from signing in (auth/session.ts).
  * Search indexing joins here when it exists. A change of the email or the phone keeps the one it
- * replaces in candidate_former_identifiers, which only an erasure reads (dataRights/erase.ts).
+ * replaces in candidate_former_identifiers, read by an erasure and a copy of the data (dataRights).
  */
 import type { Knex } from 'knex';
 import { endBarredSessions } from '../../auth/session';
