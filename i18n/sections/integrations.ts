@@ -43,6 +43,8 @@ export const integrationFieldErrors = {
       invalid: 'API key invalid',
       required: 'Enter the API key',
       noMember: 'No active member of this account has your email address',
+      noMemberNamed:
+        'No active member of this account has the email {email}. Ask an admin of the account to invite you, or connect as a member of it.',
     },
   },
   subdomain: {

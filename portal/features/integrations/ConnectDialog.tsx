@@ -5,6 +5,9 @@
  * connection ("Other" with the name of the system). Only a kind that connects has an environment.
  * Given `replacing`, it replaces that integration's credentials in place (PUT integrations/credentials/:id):
  * the same fields but Workable's subdomain (the account stays the same), no environment, links kept.
+ * A refusal of the credentials' field shows at that field; Workable's "no member of this account has
+ * your email" names the email the server looked for (the envelope's `email`), so the user knows whom
+ * to invite in Workable.
  */
 import {
   Alert,
@@ -24,6 +27,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
 import { t } from '../../../i18n';
+import { ApiError } from '../../../ui/api/client';
 import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { integrationsApi, type AtsKindRow, type Integration } from '../../api/integrations';
 import { useNotify } from '../../app/notify';
@@ -48,6 +52,20 @@ function addBody(kind: AtsKindRow, values: Record<string, string>, environment: 
 const onScreen = (fields: Record<string, string>, kind: AtsKindRow): Record<string, string> =>
   kind.key === 'workable' && fields.apiKey
     ? { ...Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'apiKey')), accessToken: fields.apiKey }
+    : fields;
+
+/** The values a refusal's field texts name: the email a "no member" refusal looked for, when the server names one. */
+const namedIn = (err: unknown): Record<string, string> => {
+  const email = err instanceof ApiError ? (err.body?.error as { email?: unknown } | undefined)?.email : undefined;
+  return typeof email === 'string' && email ? { email } : {};
+};
+
+/** Field keys with the texts that name the refusal's values, where the catalogue has one ("no member" → its email). */
+const named = (fields: Record<string, string>, values: Record<string, string>): Record<string, string> =>
+  values.email
+    ? Object.fromEntries(
+        Object.entries(fields).map(([f, key]) => [f, key.replace(/\.errors\.noMember$/, '.errors.noMemberNamed')]),
+      )
     : fields;
 
 /** The fields a dialog asks for: replacing credentials keeps the account, so Workable's subdomain is not asked. */
@@ -83,6 +101,8 @@ export function ConnectDialog({
   const [values, setValues] = useState<Record<string, string>>({});
   const [environment, setEnvironment] = useState(2);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** The values the server's field refusals name (the email looked for), read into their texts. */
+  const [errorValues, setErrorValues] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const ats = kind?.label ?? '';
 
@@ -104,6 +124,7 @@ export function ConnectDialog({
         .map((f) => [f, `${f}.errors.required`]),
     );
     setErrors(missing);
+    setErrorValues({});
     if (Object.keys(missing).length) return;
     setBusy(true);
     try {
@@ -135,9 +156,12 @@ export function ConnectDialog({
       onDone();
       onClose();
     } catch (err) {
-      const fields = onScreen(fieldKeys(err), kind);
-      if (Object.keys(fields).length && !fields.kind) setErrors(fields);
-      else notify(errorMessage(err), 'error');
+      const values = namedIn(err);
+      const fields = named(onScreen(fieldKeys(err), kind), values);
+      if (Object.keys(fields).length && !fields.kind) {
+        setErrors(fields);
+        setErrorValues(values);
+      } else notify(errorMessage(err), 'error');
       setBusy(false);
     }
   };
@@ -197,7 +221,7 @@ export function ConnectDialog({
                     setErrors(({ [name]: _drop, ...rest }) => rest);
                   }}
                   error={!!errors[name]}
-                  helperText={errors[name] ? t(errors[name]) : t(`${P}.fieldHelp.${name}`)}
+                  helperText={errors[name] ? t(errors[name], errorValues) : t(`${P}.fieldHelp.${name}`)}
                   disabled={busy}
                 />
               ))}
