@@ -13,7 +13,8 @@
  */
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
-import type { Actor } from '../../../schema/roles';
+import { ALERT_RECIPIENT_KIND } from '../../../schema/entities/alert';
+import { adminTypeFromNumber, subRoleFromNumber, type Actor } from '../../../schema/roles';
 import { onBoardSql, statusSql, viewerOf } from '../../../schema/rules/visibility';
 import { savedSearch, type ProjectRow } from '../pipeline';
 import { searchContext, whereOf } from '../search';
@@ -39,6 +40,11 @@ async function reachSql(knex: Knex, ability: AppAbility, actor: Actor, project: 
   };
 }
 
+/** SQL: the news of alert `?` waiting for its person that the caller reaches (`reach`), as `n` over `c` and `s`. */
+const reachedFrom = (reach: { sql: string }) => `alert_news n join candidates c on c.id = n.candidate_id
+       join alert_subscriptions s on s.id = n.subscription_id
+      where n.subscription_id = ? and ${pendingNewsSql} and ${reach.sql}`;
+
 /** The ids of the news of alert `subscriptionId` (on `project`) that the caller still reaches, newest first. */
 export async function reachedNews(
   knex: Knex,
@@ -49,14 +55,51 @@ export async function reachedNews(
 ): Promise<number[]> {
   const reach = await reachSql(knex, ability, actor, project);
   const { rows } = await knex.raw(
-    `select n.candidate_id from alert_news n join candidates c on c.id = n.candidate_id
-       join alert_subscriptions s on s.id = n.subscription_id
-      where n.subscription_id = ? and ${pendingNewsSql} and ${reach.sql}
+    `select n.candidate_id from ${reachedFrom(reach)}
       order by n.first_matched_at desc, n.id desc limit ${MAX_NEWS}`,
     [subscriptionId, ...reach.bindings] as Knex.RawBinding[],
   );
   return (rows as { candidate_id: number }[]).map((r) => r.candidate_id);
 }
+
+/**
+ * How many news of alert `subscriptionId` the caller still reaches: the length of `reachedNews` (at most MAX_NEWS), in
+ * one statement without naming them; what the alert's in-app notification counts (notice.ts).
+ */
+export async function reachedCount(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  project: ProjectRow,
+  subscriptionId: number,
+): Promise<number> {
+  const reach = await reachSql(knex, ability, actor, project);
+  const { rows } = await knex.raw(
+    `select count(*)::int as n from (select 1 from ${reachedFrom(reach)} limit ${MAX_NEWS}) x`,
+    [subscriptionId, ...reach.bindings] as Knex.RawBinding[],
+  );
+  return (rows as { n: number }[])[0].n;
+}
+
+/** The subscriber of a row selecting `SUBSCRIBER_COLUMNS` (after who.ts's `subscriberJoins`), as an actor. */
+export function subscriberOfRow(r: Record<string, unknown>): Actor {
+  if (r.recipient_kind === ALERT_RECIPIENT_KIND.admin)
+    return {
+      role: 'admin',
+      id: r.recipient_id as number,
+      adminType: adminTypeFromNumber(r.admin_type as number | null),
+    };
+  return {
+    role: 'company',
+    id: r.recipient_id as number,
+    subRole: subRoleFromNumber(r.sub_role as number | null),
+    companyId: (r.user_company_id as number | null) ?? undefined,
+  };
+}
+
+/** The columns `subscriberOfRow` reads, over `alert_subscriptions s` and who.ts's `subscriberJoins`. */
+export const SUBSCRIBER_COLUMNS = `s.recipient_kind, s.recipient_id, u.role as sub_role, a.role as admin_type,
+  u.company_id as user_company_id`;
 
 /** The project of a row selecting `projects p`'s columns under the names `p_id`, `guid`, `title`, `company_id`, …. */
 export const projectOfRow = (r: Record<string, unknown>): ProjectRow => ({
