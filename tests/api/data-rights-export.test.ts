@@ -199,7 +199,7 @@ describe('A copy of my data', () => {
       'README.txt profile.json experience.json education.json documents.json files/cv.pdf files/blind-cv.pdf';
     const more =
       'consents.json companies.json interviews.json notes.json alerts.json ai-match.json ats-pushes.json insights.json' +
-      ' data-rights.json';
+      ' data-rights.json former-profiles.json messages.json account.json';
     expect(Object.keys(files).sort()).toEqual(`${names} ${more}`.split(' ').sort());
     const profile = json('profile.json');
     expect(profile).toMatchObject({
