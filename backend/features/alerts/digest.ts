@@ -18,9 +18,8 @@
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
-import { ALERT_FREQUENCY, ALERT_RECIPIENT_KIND } from '../../../schema/entities/alert';
+import { ALERT_FREQUENCY } from '../../../schema/entities/alert';
 import { NOTIFICATION_CHANNEL, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
-import { adminTypeFromNumber, subRoleFromNumber, type Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
 import { logger } from '../../logger';
 import { loadShown } from '../../services/candidateGate';
@@ -28,9 +27,10 @@ import { queueEmail } from '../../services/mail/outbox';
 import { html } from '../../services/mail/templates';
 import { unsentNewsSql } from './news';
 import { newLink } from './notice';
+import { subscriberOfRow } from './reached';
 import { oneClickHeaders, unsubscribeUrl } from './tokens';
 import { companyOnSql, mayReceiveSql, subscriberJoins } from './who';
-import { databaseZones } from './zones';
+import { databaseZones } from '../../services/zones';
 
 /** Candidates listed by name in one digest; the rest are counted. */
 export const DIGEST_SHOWN = 5;
@@ -39,7 +39,7 @@ const DUE_HOUR = 8;
 
 /**
  * SQL: the zone the digest of subscription `s` reads, `z.zone`, joined after it with the known zones' names bound (one
- * text[] of lower-cased names, zones.ts): its own when PostgreSQL knows it, else UTC. A zone stored before the check
+ * text[] of lower-cased names, services/zones.ts): its own when PostgreSQL knows it, else UTC. A zone stored before the check
  * (or known to the runtime only) would otherwise fail the statement, and with it every subscriber's digest.
  */
 const zoneJoin = `cross join lateral (select case when lower(s.time_zone) = any(?::text[]) then s.time_zone else 'UTC' end as zone) z`;
@@ -75,7 +75,7 @@ async function logUnknownZones(knex: Knex, zones: string[]): Promise<void> {
     );
 }
 
-interface Due {
+type Due = {
   id: number;
   project_id: number;
   frequency: number;
@@ -88,18 +88,7 @@ interface Due {
   user_company_id: number | null;
   title: string;
   kind_off: boolean;
-}
-
-function actorOf(d: Due): Actor {
-  return d.recipient_kind === ALERT_RECIPIENT_KIND.admin
-    ? { role: 'admin', id: d.recipient_id, adminType: adminTypeFromNumber(d.admin_type) }
-    : {
-        role: 'company',
-        id: d.recipient_id,
-        subRole: subRoleFromNumber(d.sub_role),
-        companyId: d.user_company_id ?? undefined,
-      };
-}
+};
 
 /** Handles one due subscription's period: sends its digest when it has news and the kind is not off; returns the news it carried. */
 async function sendOne(trx: Knex.Transaction, config: Config, d: Due): Promise<number> {
@@ -119,7 +108,7 @@ async function sendOne(trx: Knex.Transaction, config: Config, d: Due): Promise<n
   const first = news.slice(0, DIGEST_SHOWN);
   const shown = await loadShown(
     trx,
-    actorOf(d),
+    subscriberOfRow(d),
     first.map((n) => n.candidate_id),
     { projectId: d.project_id },
   );

@@ -40,7 +40,7 @@ import { startRecord } from './match';
 import { reachedNews } from './reached';
 import { filtersOf } from './searchNews';
 import { validToken } from './tokens';
-import { storableZone } from './zones';
+import { storableZone } from '../../services/zones';
 import { mayReceiveAlerts, personOf, type Person } from '../../../schema/rules/alerts';
 import { PROJECT_STATUS } from '../../../schema/rules/pipeline';
 

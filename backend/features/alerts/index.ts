@@ -32,8 +32,6 @@ import { searchNewsEndpoints } from './searchNews';
 
 export const alertsEndpoints = [...searchNewsEndpoints, ...alertEndpoints, ...alertConsoleEndpoints];
 export { sendDueDigests, matchAlerts, type RunResult, UNSUBSCRIBE_PATH };
-/** A zone both the runtime and PostgreSQL know (zones.ts); the interview-request list reads its reader's days in it. */
-export { storableZone } from './zones';
 
 /**
  * One matching run and its notifications; what the `match_alerts` job does. One transaction (the

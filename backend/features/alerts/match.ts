@@ -32,13 +32,13 @@
  */
 import type { Knex } from 'knex';
 import { abilityFor } from '../../../schema/ability';
-import { ALERT_NEWS_STATE, ALERT_RECIPIENT_KIND } from '../../../schema/entities/alert';
-import { subRoleFromNumber, adminTypeFromNumber, type Actor } from '../../../schema/roles';
+import { ALERT_NEWS_STATE } from '../../../schema/entities/alert';
+import type { Actor } from '../../../schema/roles';
 import { seenStatuses, viewerOf } from '../../../schema/rules/visibility';
 import { savedSearch, type ProjectRow } from '../pipeline';
 import { consentPredicates, searchContext, statusPredicate, whereOf } from '../search';
 import { subscriberMeetsSql } from './news';
-import { PROJECT_COLUMNS, projectOfRow } from './reached';
+import { PROJECT_COLUMNS, projectOfRow, SUBSCRIBER_COLUMNS, subscriberOfRow } from './reached';
 import { companyOnSql, mayReceiveSql, subscriberJoins } from './who';
 
 /** Projects asked per statement: enough to share the scans, few enough to keep one plan small. */
@@ -48,11 +48,8 @@ const FULL_POOL_LIMIT = 500;
 
 interface SubscriptionRow {
   id: number;
-  recipientKind: number;
-  recipientId: number;
-  subRole: number | null;
-  adminType: number | null;
-  userCompanyId: number | null;
+  /** The subscriber, as a viewer. */
+  actor: Actor;
   matchedUrl: string | null;
   matchedAt: Date | null;
   project: ProjectRow;
@@ -85,22 +82,10 @@ export interface RunResult {
   alerted: number[];
 }
 
-function actorOf(s: SubscriptionRow): Actor {
-  if (s.recipientKind === ALERT_RECIPIENT_KIND.admin)
-    return { role: 'admin', id: s.recipientId, adminType: adminTypeFromNumber(s.adminType) };
-  return {
-    role: 'company',
-    id: s.recipientId,
-    subRole: subRoleFromNumber(s.subRole),
-    companyId: s.userCompanyId ?? undefined,
-  };
-}
-
 /** The subscriptions the run serves: eligible people on active projects of companies with alerts on. */
 async function subscriptions(trx: Knex.Transaction, only?: number): Promise<SubscriptionRow[]> {
   const { rows } = await trx.raw(
-    `select s.id, s.recipient_kind, s.recipient_id, s.matched_url, s.matched_at, u.role as sub_role, a.role as admin_type,
-            u.company_id as user_company_id, ${PROJECT_COLUMNS}
+    `select s.id, s.matched_url, s.matched_at, ${SUBSCRIBER_COLUMNS}, ${PROJECT_COLUMNS}
        from alert_subscriptions s join projects p on p.id = s.project_id
        ${subscriberJoins}
       where ${mayReceiveSql} and ${companyOnSql} ${only === undefined ? '' : 'and s.id = ?'}
@@ -109,11 +94,7 @@ async function subscriptions(trx: Knex.Transaction, only?: number): Promise<Subs
   );
   return (rows as Record<string, unknown>[]).map((r) => ({
     id: r.id as number,
-    recipientKind: r.recipient_kind as number,
-    recipientId: r.recipient_id as number,
-    subRole: r.sub_role as number | null,
-    adminType: r.admin_type as number | null,
-    userCompanyId: r.user_company_id as number | null,
+    actor: subscriberOfRow(r),
     matchedUrl: r.matched_url as string | null,
     matchedAt: (r.matched_at as Date | null) ?? null,
     project: projectOfRow(r),
@@ -128,13 +109,13 @@ async function groupsOf(trx: Knex.Transaction, subs: SubscriptionRow[]): Promise
   const { stats, rates } = await searchContext(trx as Knex);
   const byKey = new Map<string, SubscriptionRow[]>();
   for (const s of subs) {
-    const key = `${s.project.id}:${viewerOf(actorOf(s))}:${modeOf(s)}`;
+    const key = `${s.project.id}:${viewerOf(s.actor)}:${modeOf(s)}`;
     byKey.set(key, [...(byKey.get(key) ?? []), s]);
   }
   const groups: Group[] = [];
   for (const members of byKey.values()) {
     const first = members[0];
-    const actor = actorOf(first);
+    const actor = first.actor;
     const saved = await savedSearch(trx as Knex, abilityFor(actor), actor, first.project, stats, rates);
     if (!saved) continue;
     const found = whereOf([

@@ -29,7 +29,7 @@ import {
   viewerOf,
   type GateRow,
 } from '../../services/candidateGate';
-import { storableZone } from '../alerts';
+import { storableZone } from '../../services/zones';
 import { dayRange } from '../dashboards';
 import { camelKeys } from './inputs';
 import { stateName } from './rules';

@@ -1,11 +1,12 @@
 /**
- * The time zones PostgreSQL knows (pg_timezone_names), read once per process. The runtime's Intl knows names the
+ * The time zones PostgreSQL knows (pg_timezone_names), read once per process, for every reader of a zone a person names
+ * (alerts' digests, day ranges read in the reader's zone). The runtime's Intl knows names the
  * database's tzdata may not (US/Pacific-New, Canada/East-Saskatchewan): a zone the digest's SQL reads
  * (`at time zone`) must be known to both, or the statement fails. PostgreSQL reads zone names without regard to case,
  * so they are compared in lower case.
  */
 import type { Knex } from 'knex';
-import { validZone } from '../../../schema/rules/timeZones';
+import { validZone } from '../../schema/rules/timeZones';
 
 let known: Promise<Set<string>> | undefined;
 
