@@ -1,7 +1,14 @@
 /** The credit calls (spec section 7, Credits), shared with the console, and the portal's order state. */
 import { api } from '../../ui/api/client';
+import type { LogFilters as SharedLogFilters } from '../../ui/credits/creditsApi';
 
 export * from '../../ui/credits/creditsApi';
+
+/**
+ * The credit log's filters as the portal sends them: `timeZone` (the reader's IANA zone) names the zone whose days
+ * `from`/`to` are, sent with either (GET credit/logs reads them as UTC days without it).
+ */
+export type LogFilters = SharedLogFilters & { timeZone?: string };
 
 /** An order as the credits page shows it after a checkout: GET credit/order/:number. */
 export interface OrderState {

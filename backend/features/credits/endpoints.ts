@@ -2,7 +2,11 @@
  * The credit calls of spec section 7 that read and move credits (purchases are in purchase.ts):
  *   GET    credit               active lots (sort code 'la': last added or deducted first), page size 25
  *   GET    credit/logs          the credit log (sort code 'ca' descending, page size 25), company,
- *                               action and date filters, search; `format=csv` exports it with labels
+ *                               action and date filters, search; `format=csv` exports it with labels.
+ *                               `from`/`to` are the reader's days: `timeZone` (the browser's IANA zone, the
+ *                               zone the page shows the times in, schema/rules/dates.ts) turns them into that
+ *                               zone's day boundaries in SQL; without it they are UTC days; a zone the runtime
+ *                               or PostgreSQL does not know is a 400 on `timeZone`
  *   GET    credit/balance       a company's balance and lots (companies: their own)
  *   POST   credit               an admin adds credits {companyId, noOfCredits, expiryDate}; the same add by the
  *                               same admin within 2 minutes is refused with 409 (adminGrant.ts)
@@ -22,6 +26,7 @@ import { calendarDay, oneOf, optionalText } from '../../../schema/validation/inp
 import { defineEndpoint } from '../../endpoints/define';
 import { scopeQuery } from '../../permissions/sql';
 import { badRequest } from '../../errors';
+import { storableZone } from '../../services/zones';
 import { balanceOf, deleteCredits, updateCredits } from './ledger';
 import { addAdminCredits } from './adminGrant';
 import { expiryDate, lotCredits, lotExpiry, noOfCredits, refOf } from './inputs';
@@ -83,11 +88,20 @@ const logQuery = z.object({
   action: oneOf(Object.values(CREDIT_ACTIONS)).optional(),
   from: day,
   to: day,
+  timeZone: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(64).optional()),
   search: optionalText(100),
   format: z.enum(['json', 'csv']).default('json'),
 });
 
 const SORT_COLUMN = { la: 'l.last_moved_at', ea: 'l.expiry_date', ca: 'l.created_at' } as const;
+
+/** The zone whose days `from`/`to` name: the one asked for when both the runtime and PostgreSQL know it (else a 400), or UTC. */
+async function readersZone(knex: Knex, asked: string | undefined): Promise<string> {
+  if (asked === undefined) return 'UTC';
+  const zone = await storableZone(knex, asked);
+  if (!zone) throw badRequest({ timeZone: 'timeZone.errors.invalid' });
+  return zone;
+}
 
 /**
  * The credit log as the caller may read it, newest first or oldest first, filtered by company, action,
@@ -99,8 +113,10 @@ export async function creditLog(knex: Knex, ability: AppAbility, query: z.output
   scopeQuery(base, ability, 'read', 'CreditLog', 'g');
   if (query.companyId) base.where('g.company_id', query.companyId);
   if (query.action) base.where('g.action', query.action);
-  if (query.from) base.whereRaw("(g.created_at at time zone 'utc')::date >= ?", [query.from]);
-  if (query.to) base.whereRaw("(g.created_at at time zone 'utc')::date <= ?", [query.to]);
+  // The reader's days (UTC days when no zone is named), whatever the session's zone.
+  const zone = await readersZone(knex, query.timeZone);
+  if (query.from) base.whereRaw('g.created_at >= (?::date)::timestamp at time zone ?', [query.from, zone]);
+  if (query.to) base.whereRaw('g.created_at < (?::date + 1)::timestamp at time zone ?', [query.to, zone]);
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
     base.where((w) =>

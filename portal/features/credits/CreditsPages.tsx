@@ -1,7 +1,8 @@
 /**
  * Credits screens for admins: /credits/active-credits (lots, sort code 'la', add/update/delete,
  * the order form and the latest sales orders; `?add_credits=true` and `?order_form=true` open the dialogs) and /credits/log
- * (sort code 'ca' newest first, 25 a page, company, action and date filters, search, CSV export).
+ * (sort code 'ca' newest first, 25 a page, company, action and date filters, search, CSV export). The picked days
+ * are the reader's: the page sends the browser's zone (`timeZone`) with them, as the times are written in that zone.
  * RaaS companies have /credits/company (CompanyCreditsPage.tsx).
  */
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -11,6 +12,7 @@ import { CREDIT_ACTIONS, CREDIT_ACTION_LABELS, type CreditAction, type Pricing }
 import { t } from '../../../i18n';
 import { PageHeader } from '../../components/PageHeader';
 import { DayField } from '../../../ui/components/DayField';
+import { readerZone } from '../../../schema/rules/timeZones';
 import { creditsApi, type CreditLogEntry, type CreditLot, type LogFilters, type Page } from '../../api/credits';
 import { CompanyPicker, CreditFormDialog, DeleteCreditDialog, OrderFormDialog, type Option } from './CreditDialogs';
 import { LogTable, LotsTable } from './CreditTables';
@@ -132,6 +134,8 @@ export function CreditLogPage() {
     ...filters,
     companyId: company?.id,
     search: filters.search && filters.search.length >= 2 ? filters.search : undefined,
+    // The picked days are the reader's, as the log writes each time in the reader's zone (and so is the CSV's range).
+    timeZone: filters.from || filters.to ? readerZone() : undefined,
   };
   const key = JSON.stringify(query);
   useEffect(() => {
