@@ -70,7 +70,13 @@ async function setUp(n: number) {
     })
     .returning('id');
   await knex('integration_links').insert([
-    { integration_id: integrationId, local_kind: LINK_KIND.project, local_id: project.id, remote_id: 'BE01' },
+    // Each screen's project has a job of its own: a job is linked to one project.
+    {
+      integration_id: integrationId,
+      local_kind: LINK_KIND.project,
+      local_id: project.id,
+      remote_id: ['BE01', 'FE02'][n],
+    },
     {
       integration_id: integrationId,
       local_kind: LINK_KIND.projectCandidate,
