@@ -9,11 +9,10 @@
  * and credits spent: the plan charges only (CHARGE_ACTIONS), not credits an admin deleted or reduced, lots written
  * off on expiry nor credits taken back for a refund. `range` answers the period read: the one asked, or by default
  * the last 12 weeks (inputs.ts). A RaaS company's moves leave out the stages its board never has (the suggested tab,
- * the longlist) and count
- * a move into interviewing 2, offered or placed only for a candidate whose interview was scheduled, as its board
- * shows them (stageVisibleToRaas). The medians read the stays the daily
- * rollup pairs from the moves (recruitment_stage_stays) plus today's live moves; a period with more
- * than 10,000 stays is read through an even share of them and says so (medianDaysEstimated).
+ * the longlist) and count a move into interviewing 2, offered or placed only for a candidate whose interview was
+ * scheduled, as its board shows them (stageVisibleToRaas). The medians read the stays the daily rollup pairs from the
+ * moves (recruitment_stage_stays) plus today's live moves; a period with more than 10,000 stays is read through an
+ * even share of them and says so (medianDaysEstimated).
  *
  * Who sees what: company and RaaS company users see the projects they may open (a Member only
  * those shared with them, by the declared Project read rule); admins name the company. Another
