@@ -98,6 +98,8 @@ describe('The console reads as words', () => {
     await titled(page, `Credit: ${acme.name}`);
 
     await open(page, `/admin/company-users/${encodeURIComponent(`User:${acme.userId}`)}/show`);
+    // The confirmation names the record: Delete is pressed once the page shows it, as a person would.
+    await page.getByRole('main').getByText(acme.email, { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByText(`Delete company user ${acme.email}`, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
