@@ -8,15 +8,16 @@
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { atsKind } from '../../../schema/rules/ats';
-import type { Actor } from '../../../schema/roles';
+import { actorRefs, type Actor } from '../../../schema/roles';
 import { AtsError, AtsNoActingUser, providerFor } from '../../adapters/ats';
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../errors';
 
-/** The email of the company user connecting, the one the vendor's user to act as is matched by. */
+/** The email of the company user connecting (a RaaS company's too), the one the vendor's user to act as is matched by. */
 export async function connectingEmail(knex: Knex, actor: Actor): Promise<string | null> {
-  if (actor.role !== 'company' || actor.id === undefined) return null;
-  const user = await knex('company_users').where('id', actor.id).first('email');
+  const { userId } = actorRefs(actor);
+  if (userId === null) return null;
+  const user = await knex('company_users').where('id', userId).first('email');
   return user?.email ?? null;
 }
 
