@@ -210,9 +210,10 @@ const PROJECT_JOB_INDEX = 'integration_links_integration_id_remote_id_project_jo
 /**
  * Links project `projectId` to open job `jobId` of integration `integrationId` (null unlinks it).
  * A job already linked to another project of the integration is refused on `jobId`, naming that
- * project; links of one integration are written one at a time, so two at once cannot both pass. The
- * database holds the same rule (a unique index on a job's project links, PROJECT_JOB_INDEX): a writer
- * that passed by the lock is refused on `jobId` too, never with a 500.
+ * project (a link left by a project no longer there is dropped, not counted); links of one integration
+ * are written one at a time, so two at once cannot both pass. The database holds the same rule (a
+ * unique index on a job's project links, PROJECT_JOB_INDEX): a writer that passed by the lock is
+ * refused on `jobId` too, never with a 500.
  */
 export async function linkProject(db: Knex, integrationId: number, projectId: number, jobId: string | null) {
   const where = { integration_id: integrationId, local_kind: LINK_KIND.project, local_id: projectId };
@@ -224,6 +225,11 @@ export async function linkProject(db: Knex, integrationId: number, projectId: nu
         .where({ integration_id: integrationId, remote_id: jobId, open: true })
         .first('remote_id');
       if (!job) throw badRequest({ jobId: 'jobId.errors.notFound' });
+      // A link of a project no longer there holds the job for nobody (a project's delete takes its links, by trigger).
+      await trx('integration_links as l')
+        .where({ 'l.integration_id': integrationId, 'l.local_kind': LINK_KIND.project, 'l.remote_id': jobId })
+        .whereNotExists((q) => q.select(1).from('projects as p').whereRaw('p.id = l.local_id'))
+        .delete();
       const other = await trx('integration_links as l')
         .join('projects as p', 'p.id', 'l.local_id')
         .where({ 'l.integration_id': integrationId, 'l.local_kind': LINK_KIND.project, 'l.remote_id': jobId })

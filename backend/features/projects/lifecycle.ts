@@ -7,6 +7,8 @@
  *   PUT    projects             {keys, status}            bulk status, all or nothing (console alias PUT projects/status {ids})
  *   DELETE projects             {keys}                    bulk delete, all or nothing; their stored files (chat
  *                                                         attachments, job descriptions) go once it commits
+ * A deleted project's ATS job link goes in its delete, by any path (a trigger on projects, migration
+ * remove_links_of_deleted_projects), so the job can be linked to another project.
  */
 import { z } from 'zod';
 import { id, oneOf, specKeys } from '../../../schema/validation/inputs';
