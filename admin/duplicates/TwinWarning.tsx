@@ -23,9 +23,11 @@ const WAIT_MS = 500;
 
 export function TwinWarning({ showPath }: { showPath: (id: string) => string }) {
   const basename = useBasename();
-  const [firstName, lastName, email, phone, linkedInUrl, githubUrl, experiences] = useWatch({
-    name: ['firstName', 'lastName', 'email', 'phone', 'linkedInUrl', 'githubUrl', 'experiences'],
-  }) as [string?, string?, string?, string?, string?, string?, { company?: string; title?: string }[]?];
+  // The current location too: a phone written the national way ('9123 4567') is read with its country.
+  const [firstName, lastName, email, phone, linkedInUrl, githubUrl, experiences, currentLocationId] = useWatch({
+    name: ['firstName', 'lastName', 'email', 'phone', 'linkedInUrl', 'githubUrl', 'experiences', 'currentLocationId'],
+  }) as [string?, string?, string?, string?, string?, string?, { company?: string; title?: string }[]?, unknown?];
+  const place = currentLocationId ?? null;
   const [twins, setTwins] = useState<Twin[]>([]);
   const jobs = JSON.stringify(
     (experiences ?? []).map((x) => ({ company: x?.company ?? null, title: x?.title ?? null })),
@@ -41,7 +43,16 @@ export function TwinWarning({ showPath }: { showPath: (id: string) => string }) 
     const timer = setTimeout(() => {
       apiCall<{ twins: Twin[] }>('/candidate-duplicates/check', {
         method: 'POST',
-        body: { firstName, lastName, email, phone, linkedInUrl, githubUrl, experiences: JSON.parse(jobs) },
+        body: {
+          firstName,
+          lastName,
+          email,
+          phone,
+          linkedInUrl,
+          githubUrl,
+          currentLocationId: place,
+          experiences: JSON.parse(jobs),
+        },
       })
         .then((r) => current && setTwins(r.twins))
         .catch(() => current && setTwins([]));
@@ -50,7 +61,7 @@ export function TwinWarning({ showPath }: { showPath: (id: string) => string }) 
       current = false;
       clearTimeout(timer);
     };
-  }, [firstName, lastName, email, phone, linkedInUrl, githubUrl, jobs]);
+  }, [firstName, lastName, email, phone, linkedInUrl, githubUrl, place, jobs]);
 
   if (!twins.length) return null;
   return (

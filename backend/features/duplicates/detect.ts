@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { DUPLICATE_STATUS, MATCH_KEY_KIND, type DuplicateReason } from '../../../schema/entities/candidateDuplicate';
-import { keysSelect, refreshKeys } from './keys';
+import { keysSelect, locationCountries, phoneKey, refreshKeys } from './keys';
 
 /** How close two names must be (pg_trgm similarity, 0-1) to count with the same employer and title. */
 export const NAME_SIMILARITY = 0.5;
@@ -171,18 +171,22 @@ export interface Draft {
   phone?: string;
   linkedInUrl?: string;
   githubUrl?: string;
+  /** The current location (a city): the country a national phone number is read with. */
+  currentLocationId?: number | null;
   experiences?: { company?: string; title?: string }[];
 }
 
 /** The likely twins of a profile not yet saved (or being edited: `id` is then left out), nothing stored. */
 export async function twinsOfDraft(knex: Knex, draft: Draft): Promise<Twin[]> {
   const jobs = (draft.experiences ?? []).filter((x) => x.company && x.title);
+  const country = (await locationCountries(knex, [draft.currentLocationId])).get(draft.currentLocationId ?? 0);
   const { rows } = await knex.raw(
     `with p as (select -1 as id, ?::text as first_name, ?::text as last_name, ?::text as email,
                        ?::text as phone, ?::text as linked_in_url, ?::text as github_url),
           x as (select -1 as candidate_id, x.company, x.title
                   from jsonb_to_recordset(?::jsonb) as x(company text, title text)),
-          draft_keys as (${keysSelect('p', 'x')})
+          ph as (select -1 as candidate_id, ?::text as key),
+          draft_keys as (${keysSelect('p', 'x', 'ph')})
      select pairs.other_id as id,
             pairs.kinds, pairs.confidence
        from (${pairsFrom(joinKeys('draft_keys', 'candidate_match_keys', 'p.candidate_id <> ?', true))}) pairs
@@ -197,6 +201,7 @@ export async function twinsOfDraft(knex: Knex, draft: Draft): Promise<Twin[]> {
       draft.linkedInUrl ?? null,
       draft.githubUrl ?? null,
       JSON.stringify(jobs),
+      phoneKey(draft.phone, country) ?? null,
       draft.id ?? 0,
       draft.id ?? 0,
       draft.id ?? 0,

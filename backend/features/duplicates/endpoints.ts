@@ -19,7 +19,8 @@
  *                                                  talent page offers the undo there, after the review is left)
  *   POST /candidate-merges/:id/undo                while nothing new was written and within UNDO_DAYS; merges into
  *                                                  one profile are undone newest first (an older one: 409 undoChanged)
- *   POST /candidate-duplicates/check               a profile not yet saved: its likely twins
+ *   POST /candidate-duplicates/check               a profile not yet saved: its likely twins (its currentLocationId
+ *                                                  the country its phone is read with when written the national way)
  *   POST /candidate-duplicates/scan                queues the pool's scan
  */
 import { actorRefs } from '../../../schema/roles';
@@ -37,6 +38,7 @@ import { AppError, badRequest } from '../../errors';
 import { queueJob } from '../../services/queue';
 import { twinsOfDraft } from './detect';
 import { defaultChoices, MERGE_FIELDS, protectiveStamp, valueTexts } from './fields';
+import { locationCountries } from './keys';
 import { mergeCandidates } from './merge';
 import { undoMerge } from './undo';
 
@@ -105,6 +107,7 @@ export const duplicateEndpoints = [
         phone: z.string().max(32).optional(),
         linkedInUrl: z.string().max(2048).nullish(),
         githubUrl: z.string().max(2048).nullish(),
+        currentLocationId: id('city').nullish(),
         experiences: z
           .array(
             z.object({ company: z.string().max(160).nullish(), title: z.string().max(160).nullish() }).passthrough(),
@@ -202,7 +205,11 @@ export const duplicateEndpoints = [
       return {
         ...answerPair(p, byId),
         fields: MERGE_FIELDS,
-        defaults: defaultChoices(a, b),
+        defaults: defaultChoices(
+          a,
+          b,
+          await locationCountries(ctx.knex, [a.current_location_id, b.current_location_id]),
+        ),
         reviewed: protectiveStamp(a, b),
         texts: await valueTexts(ctx.knex, [a, b], (row) => String(formatId(candidate, row.id as number))),
         counts: await counts(ctx.knex, [a.id as number, b.id as number]),

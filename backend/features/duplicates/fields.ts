@@ -16,6 +16,7 @@ import type { FieldDef } from '../../../schema/lib/types';
 import { formatDate, formatMonth } from '../../../schema/rules/dates';
 import { cachedIndex } from '../../services/lookups/load';
 import type { LookupKind } from '../../services/lookups/sources';
+import { phoneKey } from './keys';
 
 const candidate = entity('candidate');
 
@@ -73,13 +74,20 @@ const sideWhere =
 const pauseStands = (survivor: Row, merged: Row): Side | undefined =>
   paused(survivor) && paused(merged) ? undefined : sideWhere(selfPaused)(survivor, merged);
 
-/** A phone's digits, as its match key reads it (keys.ts): '+65 9123 4567' and '6591234567' are one number. */
-const phoneDigits = (row: Row) => (typeof row.phone === 'string' ? row.phone.replace(/\D/g, '') : '');
+/** The country (ISO code) of each current location the two profiles name (keys.ts locationCountries). */
+export type Countries = ReadonlyMap<number, string>;
+
+/**
+ * A phone as its match key reads it (keys.ts phoneKey), with its profile's country: '+44 7911 123456' and
+ * '07911123456' in the UK are one number, as '+65 9123 4567' and '6591234567' are.
+ */
+const phoneDigits = (row: Row, countries: Countries) =>
+  phoneKey(row.phone, countries.get(row.current_location_id as number)) ?? '';
 
 /** One number on both profiles: the side where it replied STOP (phone_whatsapp false), its WhatsApp coming with it. */
-const stopStands = (survivor: Row, merged: Row): Side | undefined => {
-  const number = phoneDigits(survivor);
-  if (!number || number !== phoneDigits(merged)) return undefined;
+const stopStands = (survivor: Row, merged: Row, countries: Countries): Side | undefined => {
+  const number = phoneDigits(survivor, countries);
+  if (!number || number !== phoneDigits(merged, countries)) return undefined;
   return sideWhere((row) => row.phone_whatsapp === false)(survivor, merged);
 };
 
@@ -90,7 +98,7 @@ const stopStands = (survivor: Row, merged: Row): Side | undefined => {
  * admin's explicit `keep` may still pick the other side (un-pausing a self-paused person asks for confirmation
  * first, as the bulk status change does: merge.ts).
  */
-const PROTECTIVE: Record<string, (survivor: Row, merged: Row) => Side | undefined> = {
+const PROTECTIVE: Record<string, (survivor: Row, merged: Row, countries: Countries) => Side | undefined> = {
   status: pauseStands,
   anonymous: sideWhere((row) => row.anonymous === true),
   visibility: sideWhere((row) => row.visibility === false),
@@ -113,8 +121,8 @@ export function protectiveStamp(a: Row, b: Row): string {
   return createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 32);
 }
 
-/** Rows are the candidates' database rows (snake_case columns). */
-export function defaultChoices(survivor: Row, merged: Row): Choices {
+/** Rows are the candidates' database rows (snake_case columns); `countries` those of their current locations. */
+export function defaultChoices(survivor: Row, merged: Row, countries: Countries = new Map()): Choices {
   const newer: Side =
     new Date(String(merged.updated_at)).getTime() > new Date(String(survivor.updated_at)).getTime()
       ? 'merged'
@@ -124,7 +132,7 @@ export function defaultChoices(survivor: Row, merged: Row): Choices {
     const col = snake(field);
     const [s, m] = [survivor[col], merged[col]];
     choices[field] =
-      PROTECTIVE[field]?.(survivor, merged) ??
+      PROTECTIVE[field]?.(survivor, merged, countries) ??
       (empty(m) ? 'survivor' : empty(s) ? 'merged' : JSON.stringify(s) === JSON.stringify(m) ? 'survivor' : newer);
   }
   return withCompanions(choices);
@@ -138,8 +146,8 @@ function withCompanions(choices: Choices): Choices {
 }
 
 /** The choices a merge applies: the admin's `keep` over the defaults, companions following their leader. */
-export function choicesFor(survivor: Row, merged: Row, keep: Choices = {}): Choices {
-  return withCompanions({ ...defaultChoices(survivor, merged), ...keep });
+export function choicesFor(survivor: Row, merged: Row, keep: Choices = {}, countries?: Countries): Choices {
+  return withCompanions({ ...defaultChoices(survivor, merged, countries), ...keep });
 }
 
 /** The survivor's row after the merge: each chosen field's columns from its side, tags from both. */

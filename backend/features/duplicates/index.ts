@@ -1,10 +1,11 @@
 /**
  * Duplicates: one person, one profile.
  * - Detection (keys.ts, detect.ts) in PostgreSQL: each candidate's match keys (email without case,
- *   +tags and the dots gmail ignores; phone in E.164; LinkedIn and GitHub handles; latest employer
- *   and title with the name) in candidate_match_keys, joined by key; a close name counts with the
- *   same employer and title (pg_trgm). Each pair is stored in candidate_duplicates with its reasons
- *   and a confidence; a pair judged "not the same person" stays dismissed. `findTwins` serves saved
+ *   +tags and the dots gmail ignores; phone in E.164, a national number read with the profile's
+ *   country, its current location's, by the phone library in the server; LinkedIn and GitHub
+ *   handles; latest employer and title with the name) in candidate_match_keys, joined by key; a
+ *   close name counts with the same employer and title (pg_trgm). Each pair is stored in
+ *   candidate_duplicates with its reasons and a confidence; a pair judged "not the same person" stays dismissed. `findTwins` serves saved
  *   profiles (the find_twins job every write queues; the bulk import, which calls it itself once
  *   each batch has committed and reports each row's twins without refusing it), `twinsOfDraft` a
  *   form not yet saved, `scanPool` the whole pool at once (the scan_duplicates job).

@@ -1,12 +1,18 @@
 /**
- * A candidate's match keys, normalised in SQL so one rule serves one profile, a batch, a draft not
- * yet saved and the whole pool:
+ * A candidate's match keys, normalised in SQL (but for the phone library's part, below) so one rule
+ * serves one profile, a batch, a draft not yet saved and the whole pool:
  * - email: lower case, '+tag' dropped; for providers that ignore dots (gmail.com, googlemail.com)
  *   the dots dropped too and the domains made one. A survivor also keeps the address of every
  *   profile merged into it, and its own from before a merge that gave it the merged profile's
  *   (through chains of merges, until undone): an address a merge took away still finds its
  *   person, in a draft's check and in an import's twins;
- * - phone: its digits only (8 or more), so '+65 9123 4567' and '6591234567' are one number;
+ * - phone: the number in E.164 without its '+' (phoneKey): a national number ('07911 123456',
+ *   '9123 4567') read with the profile's country (its current location's), so it meets its
+ *   international spelling ('+44 7911 123456', '+65 9123 4567'); one written internationally, or
+ *   whose country is unknown or which the phone library cannot read, by its digits (8 or more), so
+ *   '+65 9123 4567' and '6591234567' are one number as before. The library runs in the server
+ *   (PostgreSQL has none): for the national numbers of profiles with a country only, handed to the
+ *   statement as (candidate_id, key) rows; every other number is keyed in SQL (phoneKeySql);
  * - LinkedIn: the /in/ handle; an old /pub/ link by its whole path (name and numbers: two John Tans
  *   share the name part), /profile/view by its id; /pub/dir/ (a search page, not a person) and
  *   other paths have none. GitHub: the handle. Lower case;
@@ -18,11 +24,13 @@
  *   without the title is a key too (a promotion changes the title), held to a closer name and
  *   worth less (detect.ts).
  * Keys are computed when a profile is written: after a change of these rules, a scan of the pool
- * (POST /candidate-duplicates/scan) brings every stored key up to date.
+ * (POST /candidate-duplicates/scan, nightly, or queued by a migration as
+ * migrations/20261206090000_queue_rekey_of_national_phones.ts does) brings every stored key up to date.
  */
 import type { Knex } from 'knex';
 import { MATCH_KEY_KIND } from '../../../schema/entities/candidateDuplicate';
 import { DOTLESS_DOMAINS } from '../../../schema/lib/email';
+import { toE164 } from '../../../schema/validation/phone';
 
 /**
  * The email key of a lower-cased, trimmed address `e` (an SQL expression): emailKey
@@ -36,6 +44,47 @@ export const emailKeySql = (e: string) => `(case when split_part(${e}, '@', 2) =
 // The phone's characters are the ones the phone rule lets through (digits, spaces, . - ( ) +).
 const digits = (p: string) => `translate(${p}, ' -.()+', '')`;
 export const phoneKeySql = (p: string) => `(case when length(${digits(p)}) >= 8 then ${digits(p)} end)`;
+
+/**
+ * A phone's match key (see above): a national number with its profile's `country` (ISO code) in
+ * E.164 by the one phone rule (schema/validation/phone.ts), without its '+'; else, or when the
+ * library does not know it as a valid number, its digits as phoneKeySql reads them. The digits of
+ * an international number are its E.164 ones: the phone rule stores every number it knows so.
+ */
+export function phoneKey(phone: unknown, country?: string | null): string | undefined {
+  if (typeof phone !== 'string') return undefined;
+  const national = country && !phone.trim().startsWith('+') ? toE164(phone, country) : undefined;
+  const key = (national ?? phone).replace(/[ \-.()+]/g, '');
+  return key.length >= 8 ? key : undefined;
+}
+
+/** The country (ISO code) of each city of `locationIds`: a profile's current location, where its national number was written. */
+export async function locationCountries(knex: Knex, locationIds: unknown[]): Promise<Map<number, string>> {
+  const ids = [...new Set(locationIds.filter((x): x is number => typeof x === 'number'))];
+  if (!ids.length) return new Map();
+  const rows = (await knex('cities').whereIn('id', ids).select('id', 'code')) as { id: number; code: string }[];
+  return new Map(rows.map((r) => [r.id, r.code]));
+}
+
+/**
+ * The phone keys only the library gives: of the candidates `ids` (every candidate when 'all') whose
+ * number is national and whose current location names a country, as (ids, keys) for unnest().
+ */
+async function nationalPhoneKeys(knex: Knex, ids: number[] | 'all'): Promise<[number[], string[]]> {
+  const { rows } = await knex.raw(
+    `select c.id, c.phone, ci.code from candidates c join cities ci on ci.id = c.current_location_id
+      where c.phone is not null and left(btrim(c.phone), 1) <> '+' ${ids === 'all' ? '' : 'and c.id = any(?::int[])'}`,
+    ids === 'all' ? [] : [ids],
+  );
+  const [keyed, keys]: [number[], string[]] = [[], []];
+  for (const r of rows as { id: number; phone: string; code: string }[]) {
+    const key = phoneKey(r.phone, r.code);
+    if (!key) continue;
+    keyed.push(r.id);
+    keys.push(key);
+  }
+  return [keyed, keys];
+}
 
 /** The LinkedIn path after linkedin.com/, in lower case, without a query or fragment (chr(63): '?'). */
 const liPath = (u: string) => `split_part(split_part(split_part(lower(${u}), 'linkedin.com/', 2), chr(63), 1), '#', 1)`;
@@ -84,18 +133,20 @@ const FORMER_EMAILS = `(with recursive chain(holder, e, depth) as (
 
 /**
  * A select of (candidate_id, kind, key, name) for the candidates of `people` (an SQL source with id,
- * first_name, last_name, email, phone, linked_in_url, github_url) and their `jobs` (candidate_id,
- * company, title).
+ * first_name, last_name, email, phone, linked_in_url, github_url), their `jobs` (candidate_id,
+ * company, title) and the `phones` keyed by the library (candidate_id, key: one row at most each;
+ * the others keyed here).
  */
-export function keysSelect(people: string, jobs: string): string {
+export function keysSelect(people: string, jobs: string, phones: string): string {
   const K = MATCH_KEY_KIND;
   return `
     select c.id as candidate_id, k.kind, k.key, null::text as name
       from ${people} c
+      left join ${phones} ph on ph.candidate_id = c.id
       cross join lateral (select lower(btrim(c.email)) as e) v
       cross join lateral (values
         (${K.email}, ${emailKeySql('v.e')}),
-        (${K.phone}, ${phoneKeySql('c.phone')}),
+        (${K.phone}, coalesce(ph.key, ${phoneKeySql('c.phone')})),
         (${K.linkedIn}, ${linkedInKeySql('c.linked_in_url')}),
         (${K.github}, ${githubKeySql('c.github_url')})
       ) k(kind, key)
@@ -128,7 +179,14 @@ export async function refreshKeys(knex: Knex, ids: number[] | 'all'): Promise<vo
       // difference written: writes keep keys true, so a scan rewrites few of them, and the
       // indexes and foreign-key checks of rewriting them all (most of a scan's time) are spared.
       // Both differences are hash anti-joins over the whole key set.
-      await trx.raw(`create temporary table fresh_keys on commit drop as ${keysSelect('candidates', LATEST_JOBS)}`);
+      await trx.raw('create temporary table phone_keys (candidate_id int primary key, key text) on commit drop');
+      await trx.raw(
+        'insert into phone_keys select * from unnest(?::int[], ?::text[])',
+        await nationalPhoneKeys(trx, 'all'),
+      );
+      await trx.raw(
+        `create temporary table fresh_keys on commit drop as ${keysSelect('candidates', LATEST_JOBS, 'phone_keys')}`,
+      );
       await trx.raw('analyze fresh_keys');
       const same = (a: string, b: string) =>
         `${a}.candidate_id = ${b}.candidate_id and ${a}.kind = ${b}.kind and ${a}.key = ${b}.key
@@ -153,8 +211,9 @@ export async function refreshKeys(knex: Knex, ids: number[] | 'all'): Promise<vo
                   from candidates where id = any(?::int[])),
           x as (select distinct on (e.candidate_id) e.candidate_id, e.company, e.title
                   from candidate_experiences e where e.candidate_id = any(?::int[])
-                 order by e.candidate_id, e.current_position desc, e.start_date desc, e.id desc)
-     insert into candidate_match_keys (candidate_id, kind, key, name) ${keysSelect('p', 'x')}`,
-    [ids, ids],
+                 order by e.candidate_id, e.current_position desc, e.start_date desc, e.id desc),
+          ph as (select * from unnest(?::int[], ?::text[]) as ph(candidate_id, key))
+     insert into candidate_match_keys (candidate_id, kind, key, name) ${keysSelect('p', 'x', 'ph')}`,
+    [ids, ids, ...(await nationalPhoneKeys(knex, ids))],
   );
 }

@@ -30,6 +30,7 @@ import { oneRequestPerProject } from './combine';
 import { findTwins } from './detect';
 import { addressOf, tellChangedAddresses } from './emails';
 import { choicesFor, mergedRow, PROTECTIVE_FIELDS, protectiveStamp, selfPaused, type Choices } from './fields';
+import { locationCountries } from './keys';
 import { allReferences, SIGN_INS } from './references';
 
 /** How long an admin may undo a merge. */
@@ -186,7 +187,8 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
     // Before any insight count is added up: a rollup rewriting those rows waits for the merge, never the other way
     // round (shared: merges of other pairs go on side by side; the undo takes it whole at the same point).
     await shareRollup(trx);
-    const next = mergedRow(survivor, merged, choicesFor(survivor, merged, input.keep));
+    const countries = await locationCountries(trx, [survivor.current_location_id, merged.current_location_id]);
+    const next = mergedRow(survivor, merged, choicesFor(survivor, merged, input.keep, countries));
     confirmUnpause(survivor, merged, next, input.confirm);
     const journal: Journal = { survivorBefore: survivor, merged, removed: [], moved: [], changed: [] };
     const remove = async (table: string, where: string, bindings: readonly Knex.RawBinding[]) => {
