@@ -2,7 +2,8 @@
  * The admins' support-chat inbox (spec section 2): conversations latest first with their unread
  * counts, assignee and status, filtered by status, assignee and a search, kept current by the live
  * channel. Each conversation opens in a window of its own named by the conversation, so a second
- * click focuses the window already open instead of opening another.
+ * click focuses the window already open instead of opening another. Each load cancels the one still
+ * on its way, so the list is always the latest filter's.
  */
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import {
@@ -24,7 +25,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Title } from 'react-admin';
 import { t } from '../../i18n';
 import { conversationWindowName, conversationWindowPath, loadInbox, type InboxPage } from '../../ui/chat/chatApi';
@@ -58,15 +59,24 @@ export function SupportInbox() {
     return () => clearTimeout(timer);
   }, [q]);
 
+  // One answer counts, the latest asked for: a load cancels the one before it, so an earlier filter's late answer
+  // never replaces a later filter's.
+  const asking = useRef<AbortController>(undefined);
   const load = useCallback(async () => {
+    asking.current?.abort();
+    const controller = new AbortController();
+    asking.current = controller;
     try {
-      setInbox(await loadInbox({ status, assignee, q: query || undefined, page }));
+      const answer = await loadInbox({ status, assignee, q: query || undefined, page }, controller.signal);
+      if (controller.signal.aborted) return;
+      setInbox(answer);
       setFailed(false);
     } catch {
-      setFailed(true);
+      if (!controller.signal.aborted) setFailed(true);
     }
   }, [status, assignee, query, page]);
   useEffect(() => void load(), [load]);
+  useEffect(() => () => asking.current?.abort(), []);
   useLive(
     (e) => e.topic === 'conversation' && !e.kind.startsWith('typing:'),
     () => void load(),

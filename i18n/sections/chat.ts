@@ -61,6 +61,9 @@ export const chat = {
     loadError: 'Could not load the chat.',
     sendError: 'Could not send your message.',
     older: 'Show older messages',
+    olderError: 'Could not load the older messages.',
+    retry: 'Retry',
+    newMessages: 'New messages',
   },
   inbox: {
     title: 'Support chat',
@@ -76,6 +79,7 @@ export const chat = {
     reopen: 'Reopen',
     assignToMe: 'Assign to me',
     assigneeLabel: 'Assignee',
+    changeError: 'Could not change the conversation.',
   },
   email: {
     subject: 'Talentbase: {author} wrote to you about {project}',

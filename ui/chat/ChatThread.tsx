@@ -2,7 +2,11 @@
  * A conversation's messages and its composer, as both sides see them: messages in order (mine on
  * the right), files to download, the other side's "Seen" under my last message it has read, and
  * its typing. Enter sends, Shift+Enter starts a new line; a PDF or DOCX file may go with the text.
+ * The thread keeps to its newest message only while the reader is at (or near) the bottom: a reader
+ * who scrolled up to read older messages stays where they are, and a "New messages" button below
+ * takes them down. A failed load or older page says so with a Retry.
  */
+import ArrowDownwardOutlined from '@mui/icons-material/ArrowDownwardOutlined';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
@@ -19,7 +23,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '../../i18n';
 import { ApiError } from '../api/client';
 import type { useConversation } from './useConversation';
@@ -28,6 +32,14 @@ import { formatDateTime } from '../../schema/rules/dates';
 type Chat = ReturnType<typeof useConversation>;
 
 const time = (iso: string) => formatDateTime(iso) ?? '';
+/** How close to the bottom (in pixels) the reader counts as reading the newest messages. */
+const NEAR_BOTTOM = 48;
+
+const RetryButton = ({ onClick }: { onClick: () => void }) => (
+  <Button color="inherit" size="small" onClick={onClick}>
+    {t('chat.widget.retry')}
+  </Button>
+);
 
 export function ChatThread({
   chat,
@@ -42,14 +54,44 @@ export function ChatThread({
   const [file, setFile] = useState<File>();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string>();
+  const [newBelow, setNewBelow] = useState(false);
+  const [shownKey, setShownKey] = useState(chat.key);
+  if (shownKey !== chat.key) {
+    // Another conversation: the last one's draft, error and marker stay behind.
+    setShownKey(chat.key);
+    setText('');
+    setFile(undefined);
+    setError(undefined);
+    setNewBelow(false);
+  }
   const list = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const shown = useRef<{ key: string; lastId?: number }>({ key: chat.key });
   const fileInput = useRef<HTMLInputElement>(null);
-  const lastId = chat.messages.at(-1)?.id;
+  const last = chat.messages.at(-1);
+  const lastId = last?.id;
   const lastSeenMine = [...chat.messages].reverse().find((m) => m.mine && m.id <= chat.otherSideReadId)?.id;
 
-  useEffect(() => {
+  const toBottom = () => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
-  }, [lastId, chat.typing]);
+    atBottom.current = true;
+    setNewBelow(false);
+  };
+  const onScroll = () => {
+    const el = list.current;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= NEAR_BOTTOM;
+    if (atBottom.current) setNewBelow(false);
+  };
+  useLayoutEffect(() => {
+    if (shown.current.key !== chat.key) atBottom.current = true;
+    const arrived = lastId !== undefined && lastId !== shown.current.lastId;
+    shown.current = { key: chat.key, lastId };
+    // The reader's own message, or a reader at the bottom: follow. A reader further up: a marker instead.
+    if (atBottom.current || (arrived && last?.mine)) toBottom();
+    else if (arrived) setNewBelow(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lastId, chat.typing, chat.key]);
 
   const submit = async () => {
     if (sending || (!text.trim() && !file)) return;
@@ -76,75 +118,107 @@ export function ChatThread({
 
   return (
     <Stack sx={{ minHeight: 0, flex: 1 }}>
-      <Box
-        ref={list}
-        role="log"
-        aria-live="polite"
-        aria-label={t('chat.inbox.title')}
-        sx={{ overflowY: 'auto', flex: 1, height, px: 1.5, py: 1 }}
-      >
-        {chat.loading && (
-          <CircularProgress size={24} aria-label={t('chat.widget.open')} sx={{ display: 'block', mx: 'auto', my: 2 }} />
-        )}
-        {chat.failed && <Alert severity="error">{t('chat.widget.loadError')}</Alert>}
-        {!chat.loading && !chat.failed && chat.messages.length === 0 && (
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', my: 3 }}>
-            {emptyText}
-          </Typography>
-        )}
-        {chat.more && (
-          <Button size="small" onClick={() => void chat.loadOlder()} sx={{ display: 'block', mx: 'auto' }}>
-            {t('chat.widget.older')}
-          </Button>
-        )}
-        {chat.messages.map((m) => (
-          <Box
-            key={m.id}
-            data-testid="chat-message"
-            data-mine={m.mine}
-            sx={{ display: 'flex', flexDirection: 'column', alignItems: m.mine ? 'flex-end' : 'flex-start', my: 0.75 }}
-          >
-            <Typography variant="caption" color="text.secondary">
-              {m.authorName} · {time(m.createdAt)}
+      <Box sx={{ position: 'relative', display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+        <Box
+          ref={list}
+          role="log"
+          aria-live="polite"
+          aria-label={t('chat.inbox.title')}
+          onScroll={onScroll}
+          sx={{ overflowY: 'auto', flex: 1, height, px: 1.5, py: 1 }}
+        >
+          {chat.loading && (
+            <CircularProgress
+              size={24}
+              aria-label={t('chat.widget.open')}
+              sx={{ display: 'block', mx: 'auto', my: 2 }}
+            />
+          )}
+          {chat.failed && (
+            <Alert severity="error" action={<RetryButton onClick={() => void chat.reload()} />}>
+              {t('chat.widget.loadError')}
+            </Alert>
+          )}
+          {!chat.loading && !chat.failed && chat.messages.length === 0 && (
+            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', my: 3 }}>
+              {emptyText}
             </Typography>
+          )}
+          {chat.olderFailed && (
+            <Alert severity="error" action={<RetryButton onClick={() => void chat.loadOlder()} />}>
+              {t('chat.widget.olderError')}
+            </Alert>
+          )}
+          {chat.more && !chat.olderFailed && (
+            <Button size="small" onClick={() => void chat.loadOlder()} sx={{ display: 'block', mx: 'auto' }}>
+              {t('chat.widget.older')}
+            </Button>
+          )}
+          {chat.messages.map((m) => (
             <Box
+              key={m.id}
+              data-testid="chat-message"
+              data-mine={m.mine}
               sx={{
-                bgcolor: m.mine ? 'primary.main' : 'action.hover',
-                color: m.mine ? 'primary.contrastText' : 'text.primary',
-                borderRadius: 2,
-                px: 1.5,
-                py: 0.75,
-                maxWidth: '85%',
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: m.mine ? 'flex-end' : 'flex-start',
+                my: 0.75,
               }}
             >
-              {m.body && (
-                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {m.body}
+              <Typography variant="caption" color="text.secondary">
+                {m.authorName} · {time(m.createdAt)}
+              </Typography>
+              <Box
+                sx={{
+                  bgcolor: m.mine ? 'primary.main' : 'action.hover',
+                  color: m.mine ? 'primary.contrastText' : 'text.primary',
+                  borderRadius: 2,
+                  px: 1.5,
+                  py: 0.75,
+                  maxWidth: '85%',
+                }}
+              >
+                {m.body && (
+                  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {m.body}
+                  </Typography>
+                )}
+                {m.attachment && (
+                  <Link
+                    href={m.attachment.url}
+                    color="inherit"
+                    download
+                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                  >
+                    <AttachFileOutlined fontSize="small" />
+                    {m.attachment.name}
+                  </Link>
+                )}
+              </Box>
+              {m.id === lastSeenMine && (
+                <Typography variant="caption" color="text.secondary" data-testid="chat-seen">
+                  {t('chat.widget.seen')}
                 </Typography>
               )}
-              {m.attachment && (
-                <Link
-                  href={m.attachment.url}
-                  color="inherit"
-                  download
-                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-                >
-                  <AttachFileOutlined fontSize="small" />
-                  {m.attachment.name}
-                </Link>
-              )}
             </Box>
-            {m.id === lastSeenMine && (
-              <Typography variant="caption" color="text.secondary" data-testid="chat-seen">
-                {t('chat.widget.seen')}
-              </Typography>
-            )}
-          </Box>
-        ))}
-        {chat.typing && (
-          <Typography variant="caption" color="text.secondary" data-testid="chat-typing">
-            {t('chat.widget.otherTyping')}
-          </Typography>
+          ))}
+          {chat.typing && (
+            <Typography variant="caption" color="text.secondary" data-testid="chat-typing">
+              {t('chat.widget.otherTyping')}
+            </Typography>
+          )}
+        </Box>
+        {newBelow && (
+          <Button
+            variant="contained"
+            size="small"
+            startIcon={<ArrowDownwardOutlined />}
+            onClick={toBottom}
+            sx={{ position: 'absolute', bottom: 8, left: '50%', transform: 'translateX(-50%)', borderRadius: 4 }}
+          >
+            {t('chat.widget.newMessages')}
+          </Button>
         )}
       </Box>
       {error && (

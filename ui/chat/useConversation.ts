@@ -4,6 +4,9 @@
  * ids'), the other side's read mark and typing are shown, and while the screen is `active` (open
  * and visible) what arrives is marked read. A project's screen with no conversation yet listens for
  * the project's 'conversationStarted' event, so a colleague's first message shows without a reload.
+ * The conversation follows the source: when the screen moves to another project in the app, the last
+ * one's messages, counts and answers still on their way are dropped. A failed load is tried again (the
+ * screen's Retry, on opening, or by itself a while later); a failed older page says so (`olderFailed`).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLive } from '../live/useLive';
@@ -29,27 +32,53 @@ export function mergeMessages(have: ChatMessage[], more: ChatMessage[]): ChatMes
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
+/** What a conversation is read through, as a key: another project (or conversation) is another conversation. */
+const keyOf = (source: ChatSource) =>
+  'projectId' in source ? `project:${source.projectId}` : `conversation:${source.conversationId}`;
+
+/** A failed load is tried again by itself after 15 s, then 30 s, and at most every minute. */
+const retryAfter = (failures: number) => Math.min(60_000, 15_000 * 2 ** (failures - 1));
+
 export function useConversation(source: ChatSource, side: Side, active: boolean) {
+  const key = keyOf(source);
+  const [shownKey, setShownKey] = useState(key);
   const [conversation, setConversation] = useState<ConversationSummary | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [more, setMore] = useState(false);
   const [otherSideReadId, setOtherSideReadId] = useState(0);
   const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
+  const [failures, setFailures] = useState(0);
+  const [olderFailed, setOlderFailed] = useState(false);
   const [typing, setTyping] = useState(false);
+  if (shownKey !== key) {
+    // The screen now shows another project (an in-app navigation): nothing of the last conversation is kept.
+    setShownKey(key);
+    setConversation(null);
+    setMessages([]);
+    setMore(false);
+    setOtherSideReadId(0);
+    setLoading(true);
+    setFailures(0);
+    setOlderFailed(false);
+    setTyping(false);
+  }
   const id = conversation?.id ?? ('conversationId' in source ? source.conversationId : undefined);
   const lastId = messages.at(-1)?.id ?? 0;
-  const state = useRef({ id, lastId });
-  state.current = { id, lastId };
+  const state = useRef({ key, source, id, lastId });
+  state.current = { key, source, id, lastId };
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const lastTypingSent = useRef(0);
 
   const catchUp = useCallback(async () => {
+    // An answer for a conversation the screen no longer shows is dropped.
+    const { key: asked, source: from } = state.current;
+    const current = () => state.current.key === asked;
     try {
       // After a gap (a reconnect) there may be more than a page of new messages: ask again until none is left.
       let { id: conversationId, lastId: after } = state.current;
       for (;;) {
-        const page = await loadConversation(source, conversationId, after ? { after } : {});
+        const page = await loadConversation(from, conversationId, after ? { after } : {});
+        if (!current()) return;
         setConversation(page.data);
         setMessages((have) => mergeMessages(have, page.messages));
         // The latest page's `more` means older messages; a page after a message's, newer ones.
@@ -60,19 +89,30 @@ export function useConversation(source: ChatSource, side: Side, active: boolean)
         conversationId = page.data?.id ?? conversationId;
         after = newest;
       }
-      setFailed(false);
+      setFailures(0);
     } catch {
-      setFailed(true);
+      if (current()) setFailures((n) => n + 1);
     } finally {
-      setLoading(false);
+      if (current()) setLoading(false);
     }
-    // The source names the conversation for the screen's whole life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
     void catchUp();
-  }, [catchUp]);
+  }, [catchUp, key]);
+  // A failed load leaves the screen without its conversation (and so without its live updates): it is tried again,
+  // by the reader's Retry, on opening, or by itself a while later.
+  useEffect(() => {
+    if (!failures) return undefined;
+    const timer = setTimeout(() => void catchUp(), retryAfter(failures));
+    return () => clearTimeout(timer);
+  }, [failures, catchUp]);
+  const failed = failures > 0;
+  useEffect(() => {
+    if (active && state.current.id === undefined && failed) void catchUp();
+    // Only on opening: a failed load is not asked again at every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active]);
 
   useLive(
     (e) => e.topic === 'conversation' && e.subjectId === state.current.id && !e.kind.startsWith('typing:'),
@@ -120,19 +160,29 @@ export function useConversation(source: ChatSource, side: Side, active: boolean)
   }, [active, id, lastId, conversation?.unread]);
 
   const loadOlder = useCallback(async () => {
+    const { key: asked, source: from } = state.current;
     if (!messages.length || id === undefined) return;
-    const page = await loadConversation(source, id, { before: messages[0].id });
-    setMessages((have) => mergeMessages(page.messages, have));
-    setMore(page.more);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    setOlderFailed(false);
+    try {
+      const page = await loadConversation(from, id, { before: messages[0].id });
+      if (state.current.key !== asked) return;
+      setMessages((have) => mergeMessages(page.messages, have));
+      setMore(page.more);
+    } catch {
+      if (state.current.key === asked) setOlderFailed(true);
+    }
   }, [messages, id]);
 
-  const send = useCallback(async (text: string, file?: File) => {
-    const { data } = await postMessage(source, state.current.id, text, file);
-    setMessages((have) => mergeMessages(have, [data]));
-    if (state.current.id === undefined) await catchUp();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const send = useCallback(
+    async (text: string, file?: File) => {
+      const { key: asked, source: from, id: conversationId } = state.current;
+      const { data } = await postMessage(from, conversationId, text, file);
+      if (state.current.key !== asked) return;
+      setMessages((have) => mergeMessages(have, [data]));
+      if (state.current.id === undefined) await catchUp();
+    },
+    [catchUp],
+  );
 
   const typed = useCallback(() => {
     const now = Date.now();
@@ -142,6 +192,8 @@ export function useConversation(source: ChatSource, side: Side, active: boolean)
   }, []);
 
   return {
+    /** Which conversation the screen shows: a screen keeps nothing of another's (a draft, a scroll). */
+    key,
     conversation,
     setConversation,
     messages,
@@ -149,6 +201,7 @@ export function useConversation(source: ChatSource, side: Side, active: boolean)
     otherSideReadId,
     loading,
     failed,
+    olderFailed,
     typing,
     send,
     typed,
