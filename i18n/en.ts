@@ -88,6 +88,8 @@ export const en = {
     pending: 'Your account is pending approval',
     invitationPending:
       "You have an invitation to join {company}: open the link in the invitation email, or ask your team's admin to send it again",
+    invitationPendingAnyCompany:
+      "You have an invitation to join your company: open the link in the invitation email, or ask your team's admin to send it again",
     pendingActivation: 'Your account is pending activation',
     statusErr: 'Your user role or status does not allow signing in',
   },

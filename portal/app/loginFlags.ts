@@ -1,11 +1,14 @@
 /**
  * Login refusals as query flags on the login page (spec section 2): `/auth/login?companyPending=true`
- * shows one error toast per flag. The API names the flag in its error envelope too.
+ * shows one error toast per flag. The API names the flag in its error envelope too; every flag the
+ * server redirects to the login page with (REFUSAL_FLAGS in backend/auth/accounts.ts, and ssoError) is here.
  */
 export const LOGIN_FLAGS = {
   exitemail: 'email.errors.exists',
   userStatusErr: 'user.statusErr',
   userPending: 'user.pending',
+  /** An invitee who has not accepted yet: the redirect of a Google or LinkedIn sign-in names no company. */
+  userInvitationPending: 'user.invitationPendingAnyCompany',
   userPendingActivation: 'user.pendingActivation',
   userNotActivate: 'user.notActivate',
   userNotFound: 'user.notFound',

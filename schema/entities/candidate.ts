@@ -194,6 +194,9 @@ export const candidate = defineEntity({
     visibility: f.boolean({ default: true }),
     anonymous: f.boolean({ default: false }),
     sendSetPasswordEmail: f.boolean({ default: false }),
+    // When the "your profile is ready" invitation went out: a candidate who may not sign in yet gets it on becoming
+    // active or semi-active, once (backend/features/talent/effects.ts).
+    profileReadySentAt: f.datetime({ readOnly: true, hidden: true, sortable: false, filterable: false }),
     status: f.enum(
       { pendingCuration: 0, active: 1, inactive: 2, semiActive: 3, pendingActivation: 4 },
       {

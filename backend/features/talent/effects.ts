@@ -4,12 +4,16 @@
  * path (writeCandidates) in the transaction of the change, so a rolled-back write sends nothing.
  * Today: the "your profile is ready" invitation when `sendSetPasswordEmail` turns on, and the end
  * of the candidate's sessions when a status change bars them from signing in (auth/session.ts).
+ * The invitation goes only to a candidate who may sign in (active or semi-active, spec section 4):
+ * for a pending or inactive one it waits, and goes out when they become active or semi-active with
+ * the flag still on; `profileReadySentAt`, stamped by the write (withEffectColumns), keeps it to once.
  * Search indexing joins here when it exists. A change of the email or the phone keeps the one it
  * replaces in candidate_former_identifiers, read by an erasure and a copy of the data (dataRights).
  */
 import type { Knex } from 'knex';
 import { endBarredSessions } from '../../auth/session';
 import type { Config } from '../../config';
+import { entity } from '../../../schema';
 import { FORMER_IDENTIFIER_KIND } from '../../../schema/entities/internal/candidateFormerIdentifier';
 import { queueEmail } from '../../services/mail/outbox';
 import { profileReadyEmail } from './emails';
@@ -25,11 +29,22 @@ export interface CandidateEffects {
 
 type Data = Record<string, unknown>;
 
+/** The statuses that may sign in (spec section 4): active and semi-active (a self-paused one signs in, but is not invited). */
+const INVITED_STATUSES: unknown[] = [1, 3];
+const DEFAULT_STATUS = entity('candidate').fields.status.default;
+
+/** Whether `data` written over `before` invites the candidate: the flag on, and they may sign in. */
+function invites(before: Data | undefined, data: Data): boolean {
+  if ((data.sendSetPasswordEmail ?? before?.sendSetPasswordEmail) !== true) return false;
+  if (!INVITED_STATUSES.includes(data.status ?? before?.status ?? DEFAULT_STATUS)) return false;
+  // Turning the flag on sends the invitation; saving it on again sends nothing, unless it has waited for the status.
+  return before?.sendSetPasswordEmail !== true || before.profileReadySentAt == null;
+}
+
 /** The effects of `data` written over `before` (undefined for a new candidate). */
 export function candidateEffects(before: Data | undefined, data: Data): CandidateEffects {
   const effects: CandidateEffects = {};
-  // Turning the flag on sends the invitation once; saving it on again sends nothing.
-  if (data.sendSetPasswordEmail === true && before?.sendSetPasswordEmail !== true) {
+  if (invites(before, data)) {
     effects.profileReady = {
       email: (data.email ?? before?.email) as string,
       firstName: (data.firstName ?? before?.firstName ?? null) as string | null,
@@ -39,6 +54,11 @@ export function candidateEffects(before: Data | undefined, data: Data): Candidat
   const former = before ? replacedIdentifiers(before, data) : [];
   if (former.length) effects.formerIdentifiers = former;
   return effects;
+}
+
+/** `data` with the columns its effects keep: when the invitation went out. */
+export function withEffectColumns(data: Data, effects: CandidateEffects): Data {
+  return effects.profileReady ? { ...data, profileReadySentAt: new Date() } : data;
 }
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : '');

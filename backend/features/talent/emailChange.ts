@@ -3,7 +3,8 @@
  * change happens only when the signed-in candidate sends that code back (10 minutes, 5 tries,
  * stored as an HMAC). Asking sends an email, so it is a POST (the cross-site check applies) limited
  * per candidate, per address and per IP; it answers the same whether or not the address is taken,
- * and the owner of a taken address is told instead. The change ends the candidate's other sessions.
+ * and the owner of a taken address is told instead. Confirming answers alike too: a taken address
+ * gets a request whose code cannot be typed, so five wrong codes lock it as they lock a real one. The change ends the candidate's other sessions.
  *   POST candidate-email-change-request/is-send-confirmation-email-for-update/:id  {email}
  *   PUT  candidate-email-change-request/confirm-email-to-update/:id                 {code}
  */
@@ -78,20 +79,23 @@ export async function requestEmailChange(ctx: Pick<AppContext, 'knex' | 'config'
       .where('candidate_id', row.id)
       .whereNull('used_at');
     const owner = await findAccountByEmail(trx, body.email);
-    if (owner) {
-      // Taken: the answer stays the same, and the owner of the address hears of it instead.
-      await queueEmail(trx, { to: body.email, ...emailInUseNotice(config, owner.firstName ?? null) });
-      return;
-    }
     const sent = newCode();
+    // A taken address gets a request too, whose code no one can type (codes are 6 digits): its confirmations use up
+    // the same tries and lock alike, so they do not tell whether the address has an account.
+    const hashed = owner ? `taken:${sent}` : sent;
     await modelFor(changeRequest)
       .query(trx)
       .insert({
         candidateId: row.id,
         newEmail: body.email,
-        codeHash: digest(config.secret, row.id, body.email, sent),
+        codeHash: digest(config.secret, row.id, body.email, hashed),
         expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000).toISOString(),
       });
+    if (owner) {
+      // Taken: the answer stays the same, and the owner of the address hears of it instead.
+      await queueEmail(trx, { to: body.email, ...emailInUseNotice(config, owner.firstName ?? null) });
+      return;
+    }
     // The candidate's profile page takes the code from the link and asks to confirm (portal/features/candidate-profile).
     const link = `${config.publicUrl}/candidate/profile?emailCode=${sent}`;
     await queueEmail(trx, { to: body.email, ...emailChangeCodeEmail(config, firstName, sent, link) });

@@ -15,7 +15,7 @@ import type { Config } from '../../config';
 import type { CheckedCandidate } from './checkCandidate';
 import { CANDIDATE_REF_ENTITIES } from './checkCandidate';
 import { recordKeys } from '../duplicates';
-import { candidateEffects, queueCandidateEffects, type CandidateEffects } from './effects';
+import { candidateEffects, queueCandidateEffects, withEffectColumns, type CandidateEffects } from './effects';
 import { copyColumns, copyLines, encodeRow } from './import/copy';
 
 const candidate = entity('candidate');
@@ -68,9 +68,11 @@ export function prepareCandidate(
     for (const item of list.items) lines += encodeRow(item, CHILD_TABLES[at].columns, parent);
     children[at] = lines;
   }
-  const row: CandidateRow = { id, children, refs, effects: candidateEffects(stored, checked.data) };
+  const effects = candidateEffects(stored, checked.data);
+  const data = withEffectColumns(checked.data, effects);
+  const row: CandidateRow = { id, children, refs, effects };
   if (stored) {
-    const merged = { ...stored, ...checked.data };
+    const merged = { ...stored, ...data };
     row.update = Object.fromEntries(
       candidateColumns.map((c) => [c.column, c.field === 'id' ? id : c.field in merged ? merged[c.field] : c.fallback]),
     );
@@ -78,7 +80,7 @@ export function prepareCandidate(
     // This guards the import, which reads rows unlocked in its checking threads; the API reads its row locked, so
     // the copy a client's form was filled from is compared there instead (assertCurrent in candidates.ts).
     row.update.updated_at = stored.updatedAt;
-  } else row.insert = encodeRow(checked.data, candidateColumns, { id });
+  } else row.insert = encodeRow(data, candidateColumns, { id });
   return row;
 }
 

@@ -50,12 +50,12 @@ export function useLoginCompletion() {
           window.location.assign(redirect);
           return undefined;
         }
+        // The invitee's refusal names the company of the invitation: the server's words, the catalogue's text filled in.
+        if (err.code === 'user.invitationPending') return err.message;
         if (isLoginFlag(err.flag)) {
           notify(t(LOGIN_FLAGS[err.flag]), 'error');
           return undefined;
         }
-        // The invitee's refusal names the company of the invitation: the server's words, the catalogue's text filled in.
-        if (err.code === 'user.invitationPending') return err.message;
       }
       return errorMessage(err);
     },
