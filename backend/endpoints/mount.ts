@@ -30,6 +30,9 @@ function assertAccess(endpoint: Endpoint, req: Request, ability: AppAbility): vo
   if (!ability.can(access.action, access.subject, access.field)) throw guest ? unauthorized() : forbidden();
 }
 
+/** Text parts a multipart form may have unless its upload declares more (UploadSpec.fields). */
+const DEFAULT_FIELDS = 30;
+
 /** Multer's refusals as the upload message keys of the envelope. */
 function receive(spec: UploadSpec, req: Request, res: Response): Promise<void> {
   const maxBytes = typeof spec.maxBytes === 'function' ? spec.maxBytes(req.ctx.config) : spec.maxBytes;
@@ -37,7 +40,7 @@ function receive(spec: UploadSpec, req: Request, res: Response): Promise<void> {
     storage: multer.memoryStorage(),
     // Browsers send a file's name as raw UTF-8 in filename="…"; multer's default reads it as Latin-1.
     defParamCharset: 'utf8',
-    limits: { files: 1, fileSize: maxBytes, fields: 30, fieldSize: 64 * 1024 },
+    limits: { files: 1, fileSize: maxBytes, fields: spec.fields?.max ?? DEFAULT_FIELDS, fieldSize: 64 * 1024 },
   }).any();
   return new Promise((resolve, reject) => {
     handler(req, res, (err: unknown) => {
@@ -53,6 +56,9 @@ function receive(spec: UploadSpec, req: Request, res: Response): Promise<void> {
         );
       if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE')
         return reject(badRequest({ [field]: tooMany }, tooMany));
+      // Too many text parts is a problem of the list sent as parts, not of the file.
+      if (code === 'LIMIT_FIELD_COUNT' && spec.fields)
+        return reject(badRequest({ [spec.fields.field]: spec.fields.key }, spec.fields.key));
       reject(badRequest({ [field]: 'upload.errors.invalid' }, 'upload.errors.invalid'));
     });
   });

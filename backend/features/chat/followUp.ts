@@ -2,8 +2,8 @@
  * What follows a message nobody on the other side has read: after CHAT_AWAY_SECONDS each recipient
  * still away gets a `chatMessage` notification (in the app, by their preference); after
  * CHAT_UNREAD_EMAIL_MINUTES (10) each recipient who still has not read it is emailed through the
- * outbox, once, unless they turned `chatMessage` notifications off (this email is that kind's email:
- * the away notice never emails). Both run as the `follow_up_chat_message` job queued with the message.
+ * outbox, once, when their `chatMessage` channel includes email (this email is that kind's email: the away notice
+ * never emails; "in the app" and "off" send none). Both run as the `follow_up_chat_message` job queued with the message.
  * Recipients are the other side: for a company user's message the conversation's assignee (else every admin), for
  * an admin's the project's company users who may open it. A burst of messages is followed up once,
  * by its last message's jobs; a read mark covers every message up to it.
@@ -13,12 +13,11 @@
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { CHAT_SIDE } from '../../../schema/entities/chat/conversation';
-import { NOTIFICATION_CHANNEL, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
 import type { Config } from '../../config';
 import { queueEmail } from '../../services/mail/outbox';
 import { queueJob } from '../../services/queue';
 import type { MessageRow } from './access';
-import { adminRecipients, notify, projectFacts, projectReaders, type Recipient } from '../notifications';
+import { adminRecipients, byEmail, notify, projectFacts, projectReaders, type Recipient } from '../notifications';
 
 export const FOLLOW_UP_TASK = 'follow_up_chat_message' as const;
 export type FollowUpStage = 'away' | 'email';
@@ -54,19 +53,6 @@ async function recipientsOf(trx: Knex.Transaction, m: Facts): Promise<Recipient[
   }
   const project = await projectFacts(trx, m.project_id);
   return project ? projectReaders(trx, project) : [];
-}
-
-/** Of `people` (all of one side, so one recipient kind), the ids of those who turned `chatMessage` notifications off. */
-async function chatTurnedOff(trx: Knex.Transaction, people: Recipient[]): Promise<Set<number>> {
-  if (!people.length) return new Set();
-  const ids = (await trx('notification_preferences')
-    .where({ kind: NOTIFICATION_KIND.chatMessage, channel: NOTIFICATION_CHANNEL.off })
-    .whereIn(
-      ['recipient_kind', 'recipient_id'],
-      people.map((r) => [r.kind, r.id]),
-    )
-    .pluck('recipient_id')) as number[];
-  return new Set(ids);
 }
 
 /** Runs one stage of a message's follow-up; returns how many people it reached. Safe to run twice. */
@@ -116,12 +102,13 @@ export async function followUp(knex: Knex, config: Config, messageId: number, st
         link,
         title: () => t('chat.notification', values),
         body: excerpt(m),
-        // The chat emails unread messages on its own schedule (the 'email' stage), to all but those who turned it off.
+        // The chat emails unread messages on its own schedule (the 'email' stage), to those whose channel includes email.
         email: false,
       });
     }
-    const off = await chatTurnedOff(trx, unread);
-    const due = unread.filter((r) => (mark.get(r.id)?.emailed_message_id ?? 0) < m.id && !off.has(r.id));
+    const due = (await byEmail(trx, unread, 'chatMessage')).filter(
+      (r) => (mark.get(r.id)?.emailed_message_id ?? 0) < m.id,
+    );
     for (const r of due) {
       await queueEmail(trx, {
         to: r.email,

@@ -36,7 +36,7 @@ import { queueWhatsapp } from './whatsappOutbox';
 import { candidateReachable, companyViewerOf, stillDeliverable } from './deliverable';
 import { requestEmail, requestWhatsapp, type RequestMessageInput } from '../../../schema/rules/requestMessage';
 import { ownContact, shownOne, viewerOf, type Viewer } from '../../services/candidateGate';
-import { adminRecipients, notTurnedOff, projectFacts, readersSeeing, type Recipient } from '../notifications';
+import { adminRecipients, byEmail, projectFacts, readersSeeing, type Recipient } from '../notifications';
 
 export const answerLink = (config: Config, token: string, av: 'approve' | 'reject', m: 'email' | 'whatsapp') =>
   `${config.publicUrl}/interview-request?irt=${encodeURIComponent(token)}&av=${av}&m=${m}`;
@@ -151,7 +151,8 @@ export async function deliverRequest(knex: Knex, config: Config, id: number): Pr
 /**
  * Who hears of the answer: those the in-app notice reaches (interviewAnswered: the project's active readers of an active
  * company whose board shows the candidate, and the active advocate), and the project's active owner-admin; of an
- * interview's answer, only those who did not turn interviewAnswered off (the email is the kind's one email).
+ * interview's answer, only those whose interviewAnswered channel includes email (the email is the kind's one email:
+ * "in the app" and "off" send none).
  */
 async function recipients(trx: Knex.Transaction, request: RequestRow, ownerAdminId: number | null) {
   const project = await projectFacts(trx, request.project_id);
@@ -161,8 +162,7 @@ async function recipients(trx: Knex.Transaction, request: RequestRow, ownerAdmin
     ...(await readersSeeing(trx, project, request.candidate_id)),
     ...(await adminRecipients(trx, admins)),
   ];
-  const people =
-    request.kind === REQUEST_KIND.interview ? await notTurnedOff(trx, everyone, 'interviewAnswered') : everyone;
+  const people = request.kind === REQUEST_KIND.interview ? await byEmail(trx, everyone, 'interviewAnswered') : everyone;
   return [...new Map(people.map((r) => [r.email, r])).values()];
 }
 

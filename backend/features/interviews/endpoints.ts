@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../errors';
 import { sendStream } from '../../http/sendStream';
 import { answerOrExpire, projectData, type RequestRow } from './answer';
 import { channelOut, channelShownSql, interviewRequestList, listQuery, REQUEST_COLUMNS } from './adminList';
-import { approveBody, projectQuery, rejectBody, sendBody } from './inputs';
+import { approveBody, projectQuery, rejectBody, SEND_FORM_FIELDS, sendBody } from './inputs';
 import { jdFileShown, stateName } from './rules';
 import { sendRequests } from './send';
 
@@ -78,7 +78,7 @@ export const interviewEndpoints = [
     path: '/projects/candidate/interview/request',
     summary: 'Sends an interview request or the job description to one or many candidates of a project',
     access: { action: 'read', subject: 'Project' },
-    upload: { field: 'jdFile', maxBytes: (config) => config.cv.maxBytes },
+    upload: { field: 'jdFile', maxBytes: (config) => config.cv.maxBytes, fields: SEND_FORM_FIELDS },
     input: { body: sendBody },
     row: { entity: 'project', from: { body: 'projectId' }, action: 'read' },
     status: 201,

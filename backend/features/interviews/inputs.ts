@@ -76,19 +76,28 @@ export const scheduleData = z
     return parsed.data;
   });
 
-export const sendBody = z.preprocess(
-  camelKeys,
-  z.object({
-    projectId: id('project'),
-    candidateId: candidateIds,
-    requestAction: z.string().trim().min(1).max(40),
-    channel: z.enum(['email', 'whatsapp']).optional().default('email'),
-    jdText: looseText,
-    jdHeader: looseText,
-    jdFooter: looseText,
-    scheduleData,
-  }),
-);
+const sendFields = z.object({
+  projectId: id('project'),
+  candidateId: candidateIds,
+  requestAction: z.string().trim().min(1).max(40),
+  channel: z.enum(['email', 'whatsapp']).optional().default('email'),
+  jdText: looseText,
+  jdHeader: looseText,
+  jdFooter: looseText,
+  scheduleData,
+});
+
+export const sendBody = z.preprocess(camelKeys, sendFields);
+
+/**
+ * The most text parts a request's multipart form holds: one candidateId part per candidate (the portal's form,
+ * portal/api/interviews.ts), up to MAX_CANDIDATES, and each other field once. A form with more has too many candidates.
+ */
+export const SEND_FORM_FIELDS = {
+  max: MAX_CANDIDATES + Object.keys(sendFields.shape).length - 1,
+  field: 'candidateId',
+  key: 'candidateId.errors.tooMany',
+};
 
 const token = z.string().max(200);
 

@@ -2,7 +2,8 @@
  * Sending interview requests and job descriptions (spec sections 4 and 7): one request row per
  * candidate and kind, its token kept only as a hash, the candidate marked requested in the
  * project, the activity logged, and the delivery job queued, all in one transaction; a bulk send
- * is all or nothing.
+ * is all or nothing. A job description file sent with the requests becomes the project's, kept with its text
+ * (jd_text, which AI match reads) as a project's own upload is (services/documents/jobDescription.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -26,11 +27,8 @@ import { actorName, logRecruitmentActivity } from '../../services/activity';
 import { queueJob } from '../../services/queue';
 import { loadProject, placesOf, requireReach } from '../pipeline';
 import { JD_FOLDER, releaseJdFile } from '../projects';
-import { sniffCvType, type CvType } from '../../services/documents/extractText';
-import { enforceRateLimits } from '../../auth/rateLimit';
-import { cvLookups } from '../../services/documents/lookups';
-import { readCv } from '../../services/documents/readCv';
-import { jobDescriptionReads } from '../../services/documents/readLimits';
+import { sniffCvType } from '../../services/documents/extractText';
+import { readJobDescription } from '../../services/documents/jobDescription';
 import { expiresAt, jdTextErrors, kindOf, requestBody, type ScheduleData } from './rules';
 import { requestToken, tokenHash } from './tokens';
 import { ownContacts } from '../../services/candidateGate';
@@ -102,22 +100,6 @@ async function channelShownTo(trx: Knex.Transaction, viewer: Viewer, projectId: 
   );
 }
 
-/**
- * The job description file as it is kept: read in the CV reading thread and scrubbed of its metadata there
- * (services/documents/scrub.ts), since a confidential project's file must not name the company; a file that cannot be
- * read is refused, as a project's own job description file is (projects/endpoints.ts), and counts the same.
- */
-async function scrubbedJd(knex: Knex, config: Config, actor: Actor, file: Buffer, type: CvType): Promise<Buffer> {
-  await enforceRateLimits(knex, config.rateLimit.windowMinutes, [jobDescriptionReads(config, actor)]);
-  const read = await readCv(file, type, await cvLookups(knex), config.cv, { scrub: true });
-  if (!read.ok) {
-    const key = read.reason === 'tooComplex' ? 'upload.errors.tooComplex' : 'upload.errors.unreadable';
-    throw badRequest({ jdFile: key }, key);
-  }
-  if (!read.scrubbed) throw new Error('the reading thread did not scrub the job description');
-  return Buffer.from(read.scrubbed);
-}
-
 export async function sendRequests(
   knex: Knex,
   config: Config,
@@ -159,14 +141,18 @@ export async function sendRequests(
   }
 
   const sender = await actorName(knex, actor);
-  const jdBytes = file && fileType ? await scrubbedJd(knex, config, actor, file.buffer, fileType) : undefined;
+  // Read and scrubbed as a project's own job description file is (services/documents/jobDescription.ts), and kept with
+  // its text, which AI match reads; a file that cannot be read is refused, and counts the same.
+  const jd =
+    file && fileType ? await readJobDescription({ knex, config }, actor, file.buffer, fileType, 'jdFile') : undefined;
   // Stored once the request may go, and removed again when it does not.
   const storage = storageFor(config);
   const storedFile =
-    file && fileType && jdBytes
+    file && fileType && jd
       ? {
-          key: await storage.put(jdBytes, { folder: JD_FOLDER, ext: fileType }),
+          key: await storage.put(jd.scrubbed, { folder: JD_FOLDER, ext: fileType }),
           name: file.originalname.slice(0, 255),
+          text: jd.text,
         }
       : undefined;
   let sent;
@@ -188,7 +174,12 @@ export async function sendRequests(
 
       const projectUpdate: Record<string, unknown> = {};
       if (input.jdText && !project.jobDescription?.trim()) projectUpdate.job_description = input.jdText;
-      if (storedFile) Object.assign(projectUpdate, { jd_file_path: storedFile.key, jd_file_name: storedFile.name });
+      if (storedFile)
+        Object.assign(projectUpdate, {
+          jd_file_path: storedFile.key,
+          jd_file_name: storedFile.name,
+          jd_text: storedFile.text,
+        });
       if (Object.keys(projectUpdate).length)
         await trx('projects')
           .where('id', project.id)

@@ -11,7 +11,9 @@
  *                                                              or a channel the kind does not offer)
  * A kind whose email is its capability's own offers no "by email too" (its preference would change nothing): the
  * saved-search alert's email is each project's digest, which "off" stops with the notices. Each preference carries
- * the channels it offers and, where a choice needs it, a line saying what it does.
+ * the channels it offers and, where a choice needs it, a line saying what it does. The interview answer, the chat
+ * message and the curated candidates email only those whose channel is "in the app and by email", which is where
+ * they stand until they choose (notify.ts `defaultChannel`); "in the app" sends no email.
  * Another person's thread is 404, as if it did not exist; so is a company user's thread about a
  * candidate their board no longer shows, and a title names a candidate only while the reader sees
  * the name (readable.ts).
@@ -27,6 +29,7 @@ import { int } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { badRequest, notFound } from '../../errors';
 import { raiseLive } from '../live';
+import { defaultChannel } from './notify';
 import { readable, threadColumns } from './readable';
 import { recipientOf } from './recipients';
 
@@ -51,10 +54,13 @@ const NO_EMAIL_CHOICE: readonly (keyof typeof NOTIFICATION_KIND)[] = ['savedSear
 const offered = (kind: keyof typeof NOTIFICATION_KIND): (keyof typeof NOTIFICATION_CHANNEL)[] =>
   NO_EMAIL_CHOICE.includes(kind) ? ['inApp', 'off'] : ['inApp', 'email', 'off'];
 
-/** One kind's preference as the caller's settings show it: a stored choice no longer offered reads as the app. */
+/**
+ * One kind's preference as the caller's settings show it: the stored choice, else the kind's default (notify.ts
+ * `defaultChannel`, as the notices and emails read it); a choice no longer offered reads as the app.
+ */
 function preferenceOf(kind: keyof typeof NOTIFICATION_KIND, stored: number | undefined) {
   const channels = offered(kind);
-  const channel = CHANNEL_NAME[stored ?? NOTIFICATION_CHANNEL.inApp] as keyof typeof NOTIFICATION_CHANNEL;
+  const channel = CHANNEL_NAME[stored ?? defaultChannel(kind)] as keyof typeof NOTIFICATION_CHANNEL;
   return {
     kind,
     label: t(`notifications.kinds.${kind}`),

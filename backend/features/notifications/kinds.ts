@@ -7,9 +7,9 @@
  *   qualifyAnswered         the project's advocate (or admins)   -> /project/:id
  *   candidateMovedByCompany the project's advocate               -> /project/:id
  * Company users hear of a project's candidate only when their board shows them (readersByBoard).
- * candidateCurated and interviewAnswered are not emailed here: each has its capability's own email, sent by the
- * recipient's preference for the kind (none when off, one otherwise): the batched curated-candidates email
- * (projects/notices.ts) and the answer's email (interviews/delivery.ts).
+ * candidateCurated and interviewAnswered are not emailed here: each has its capability's own email, sent to those
+ * whose channel for the kind includes email (notify.ts `byEmail`; none for "in the app" or "off"): the batched
+ * curated-candidates email (projects/notices.ts) and the answer's email (interviews/delivery.ts).
  * creditsLow and creditsExpiring are in credits.ts, chatMessage in backend/features/chat/followUp.ts;
  * syncFailed in backend/features/integrations/notice.ts (the company's integration managers ->
  * /integrations), matchFinished in backend/features/aiMatch/notice.ts (the admin who started the

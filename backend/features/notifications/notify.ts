@@ -33,15 +33,27 @@ export interface Notice {
 }
 
 /**
- * The channel each of `recipients` chose for `kind`, keyed `kind:id` of the recipient; a recipient missing from the
- * map chose nothing, and reads the kind in the inbox.
+ * Kinds whose one email is their capability's own, sent beside the notice (the interview answer's, the chat's
+ * unread-message email, the batched curated-candidates email): until a person chooses, they read the kind in the app
+ * and by email, as their settings show it. Any other kind is read in the app alone until the person chooses email.
+ */
+const EMAILED_UNTIL_CHOSEN: readonly NotificationKind[] = ['interviewAnswered', 'chatMessage', 'candidateCurated'];
+
+/** The channel of `kind` for a person who chose none (the settings show it as their choice). */
+export const defaultChannel = (kind: NotificationKind): number =>
+  EMAILED_UNTIL_CHOSEN.includes(kind) ? NOTIFICATION_CHANNEL.email : NOTIFICATION_CHANNEL.inApp;
+
+/**
+ * The channel of `kind` for each of `recipients`, keyed `kind:id` of the recipient: the one they chose, else the
+ * kind's default. The one place a preference is resolved: the notices, the capabilities' own emails and the settings
+ * read it alike.
  */
 export async function channels(
   trx: Knex | Knex.Transaction,
   recipients: Pick<Recipient, 'kind' | 'id'>[],
   kind: NotificationKind,
 ): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
+  const out = new Map<string, number>(recipients.map((r) => [`${r.kind}:${r.id}`, defaultChannel(kind)]));
   if (!recipients.length) return out;
   const rows = (await trx('notification_preferences')
     .where('kind', NOTIFICATION_KIND[kind])
@@ -58,14 +70,17 @@ export async function channels(
   return out;
 }
 
-/** Of `recipients`, those who did not turn `kind` off: whom a capability's own email of that kind may reach. */
-export async function notTurnedOff<R extends Pick<Recipient, 'kind' | 'id'>>(
+/**
+ * Of `recipients`, those whose channel for `kind` includes email (in the app and by email): whom a capability's own
+ * email of that kind reaches. "In the app" and "off" send none.
+ */
+export async function byEmail<R extends Pick<Recipient, 'kind' | 'id'>>(
   trx: Knex | Knex.Transaction,
   recipients: R[],
   kind: NotificationKind,
 ): Promise<R[]> {
   const chosen = await channels(trx, recipients, kind);
-  return recipients.filter((r) => chosen.get(`${r.kind}:${r.id}`) !== NOTIFICATION_CHANNEL.off);
+  return recipients.filter((r) => chosen.get(`${r.kind}:${r.id}`) === NOTIFICATION_CHANNEL.email);
 }
 
 const isActor = (r: Recipient, actor?: Actor) => actor !== undefined && actorKey(r.actor) === actorKey(actor);
@@ -103,7 +118,7 @@ export async function notifyAll(
   const rows: Record<string, unknown>[] = [];
   const emails: Email[] = [];
   for (const r of unique) {
-    const channel = chosen.get(`${r.kind}:${r.id}`) ?? NOTIFICATION_CHANNEL.inApp;
+    const channel = chosen.get(`${r.kind}:${r.id}`) ?? defaultChannel(kind);
     if (channel === NOTIFICATION_CHANNEL.off) continue;
     for (const notice of subjects) {
       const title = notice.title(r).slice(0, 300);

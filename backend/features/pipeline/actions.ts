@@ -199,7 +199,7 @@ export const actionEndpoints = [
     summary: "Adds a candidate to another of the caller's projects",
     access: { action: 'read', subject: 'Project' },
     input: { body: specKeys(z.object({ projectId: id('project'), candidateId: id('candidate') })) },
-    handler: ({ body, ability, actor, ctx }) => addCandidate(ctx.knex, ability, actor, body),
+    handler: ({ body, ability, actor, ctx }) => addCandidate(ctx, ability, actor, body),
   }),
 
   defineEndpoint({

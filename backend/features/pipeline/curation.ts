@@ -53,14 +53,16 @@ async function addable(knex: Knex, ability: AppAbility, actor: Actor, candidateI
  * Adds one candidate to the caller's project's suggested tab; 409 when they are there already. An admin's addition
  * is the platform's curation (`curates`, as the curate call): flagged and logged as curated, so a move out of the
  * suggested tab reveals a hidden candidate (placesOf); an advocate is refused (403) a company's project they do not
- * advocate. An admin adds to an internal project (no company) unflagged unless they curate.
+ * advocate. An admin adds to an internal project (no company) unflagged unless they curate. A curated addition tells
+ * the company as the curate call does, in the same transaction: the in-app notice and the batched email.
  */
 export async function addCandidate(
-  knex: Knex,
+  ctx: Pick<AppContext, 'knex' | 'config'>,
   ability: AppAbility,
   actor: Actor,
   input: { projectId: number; candidateId: number },
 ) {
+  const knex = ctx.knex;
   const project = await loadProjectToChange(knex, ability, input.projectId);
   const curated = curates(actor, project);
   if (viewerOf(actor) === 'admin' && project.companyId !== null && !curated) throw forbidden();
@@ -98,6 +100,10 @@ export async function addCandidate(
       { ...event, activity: 'addedToProject' as const },
       ...(curated ? [{ ...event, activity: 'curated' as const }] : []),
     ]);
+    if (curated) {
+      await queueCuratedEmail(trx, project.id);
+      await candidatesCurated(trx, ctx.config, project.id, [input.candidateId], actor);
+    }
     return true;
   });
   if (!added) throw new AppError(409, 'project.candidate.add.exists');

@@ -326,7 +326,8 @@ export const noteEndpoints = [
           actor,
           actorName: name,
           companyId: note.company_id,
-          data: { key: note.key },
+          // As adding and editing: the live event of a note for admins alone reaches the admins alone.
+          data: { key: note.key, visibility: note.visibility },
         });
       });
       return { success: true };

@@ -23,14 +23,12 @@ import type { AppContext } from '../../context';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
-import { enforceRateLimits } from '../../auth/rateLimit';
 import { sniffCvType } from '../../services/documents/extractText';
-import { cvLookups } from '../../services/documents/lookups';
-import { readCv } from '../../services/documents/readCv';
-import { jobDescriptionReads } from '../../services/documents/readLimits';
+import { readJobDescription } from '../../services/documents/jobDescription';
 import { ACTIVITY } from '../../../schema/rules/pipeline';
 import { filtersText, projectRef, projectWriteContext } from './inputs';
 import { queueCuratedEmail } from '../pipeline';
+import { candidatesCurated } from '../notifications';
 import { contentErrors, createProject, projectEntity, updateProject } from './projectWrites';
 import { presentProjects, projectFor, type ProjectRef } from './read';
 
@@ -57,12 +55,12 @@ export async function projectAnswer(call: Pick<Call, 'ctx' | 'actor' | 'ability'
  * curate a company's project (`mayPlaceFor`, as pipeline/reach.ts `requireCurates`: an advocate only on one they
  * advocate, else 403 and, inside the create's transaction, no project either). Only candidates the
  * caller may read whose status the curate call takes (statusSql: active or semi-active for admins; a
- * paused one is not); any other is 400 `candidateIds.errors.notFound`. Queues the owner's batched
- * email when an admin curates the project.
+ * paused one is not); any other is 400 `candidateIds.errors.notFound`. When an admin curates the project, the
+ * company hears of it as from the curate call, in the create's transaction: the in-app notice and the batched email.
  */
 export async function curateCandidates(
   trx: Knex.Transaction,
-  who: { actor: Actor; ability: AppAbility },
+  who: { actor: Actor; ability: AppAbility; ctx: Pick<AppContext, 'config'> },
   project: { id: number; companyId: number | null; advocateId: number | null },
   candidateIds: number[],
 ) {
@@ -105,7 +103,11 @@ export async function curateCandidates(
     })),
   );
   // An admin's curation is the platform's decision, and the company hears of it.
-  if (curates(who.actor, project)) await queueCuratedEmail(trx, project.id);
+  if (curates(who.actor, project)) {
+    await queueCuratedEmail(trx, project.id);
+    const curated = added.map((r) => r.candidate_id);
+    await candidatesCurated(trx, who.ctx.config, project.id, curated, who.actor);
+  }
   return added.length;
 }
 
@@ -209,16 +211,10 @@ export async function storeJobDescription(
   const type = sniffCvType(upload.buffer);
   if (!type || !upload.originalname.toLowerCase().endsWith(`.${type}`))
     throw badRequest({ jd_file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
-  await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [jobDescriptionReads(ctx.config, actor)]);
-  // Kept without its metadata (services/documents/scrub.ts): a confidential project's file must not name the company.
-  const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv, { scrub: true });
-  if (!read.ok) {
-    const key = read.reason === 'tooComplex' ? 'upload.errors.tooComplex' : 'upload.errors.unreadable';
-    throw badRequest({ jd_file: key }, key);
-  }
-  if (!read.scrubbed) throw new Error('the reading thread did not scrub the job description');
+  // Kept without its metadata (services/documents/jobDescription.ts): a confidential project's file must not name the company.
+  const read = await readJobDescription(ctx, actor, upload.buffer, type, 'jd_file');
   const storage = storageFor(ctx.config);
-  const key = await storage.put(Buffer.from(read.scrubbed), { folder: JD_FOLDER, ext: type });
+  const key = await storage.put(read.scrubbed, { folder: JD_FOLDER, ext: type });
   const previous = existing.jdFilePath as string | null;
   try {
     await ctx
@@ -227,7 +223,7 @@ export async function storeJobDescription(
       .update({
         jd_file_path: key,
         jd_file_name: upload.originalname.slice(0, 255),
-        jd_text: read.text.slice(0, 200000),
+        jd_text: read.text,
         updated_at: ctx.knex.fn.now(),
       });
   } catch (err) {

@@ -5,8 +5,8 @@
  *     (job key), to run no earlier than a day after the last such email; the job counts the candidates
  *     admins curated since that email (their curation's log) that the owner's board shows (onBoardSql: an active
  *     candidate who did not withdraw consent, in a stage the owner sees) and sends one message with the project's
- *     link, to the owner unless they turned candidateCurated off and to the project's other readers who chose email
- *     for it (the kind's notices email nobody: this is its one email); nothing is sent for a closed (inactive)
+ *     link, to the owner and the project's other readers whose candidateCurated channel includes email, where they stand
+ *     until they choose ("in the app" and "off" send none; the kind's notices email nobody: this is its one email); nothing is sent for a closed (inactive)
  *     project or a company that is not active;
  *   - a Power project that ended with its cycle (cancelled, or not enough credits to renew).
  * Both are safe to run twice: a second run finds nothing new to tell.
@@ -20,8 +20,8 @@ import type { Config } from '../../config';
 import { html } from '../../services/mail/templates';
 import { queueEmail } from '../../services/mail/outbox';
 import { queueCuratedEmail } from '../pipeline';
-import { channels, notTurnedOff, projectFacts, projectReaders } from '../notifications';
-import { NOTIFICATION_CHANNEL, RECIPIENT_KIND } from '../../../schema/entities/live/notification';
+import { byEmail, projectFacts, projectReaders } from '../notifications';
+import { RECIPIENT_KIND } from '../../../schema/entities/live/notification';
 
 interface Person {
   kind: (typeof RECIPIENT_KIND)[keyof typeof RECIPIENT_KIND];
@@ -55,8 +55,8 @@ async function recipientOf(
 
 /**
  * Whom the batched curated-candidates email reaches, the email of the candidateCurated kind (whose notices email
- * nobody): the owner unless they turned the kind off, and the project's other company users who may open it and
- * chose email for it.
+ * nobody): the owner and the project's other company users who may open it, each whose channel for the kind includes
+ * email (the notifications' one reading of a preference).
  */
 async function curatedRecipients(
   trx: Knex,
@@ -66,20 +66,17 @@ async function curatedRecipients(
   const facts = await projectFacts(trx, project.id);
   const readers = facts ? await projectReaders(trx, facts) : [];
   const others = readers.filter((r) => !(owner && r.kind === owner.kind && r.id === owner.id));
-  const chosen = await channels(trx, others, 'candidateCurated');
-  const byEmail = others.filter((r) => chosen.get(`${r.kind}:${r.id}`) === NOTIFICATION_CHANNEL.email);
-  const names = byEmail.length
+  const ownerByEmail = owner ? await byEmail(trx, [owner], 'candidateCurated') : [];
+  const othersByEmail = await byEmail(trx, others, 'candidateCurated');
+  const names = othersByEmail.length
     ? ((await trx('company_users')
         .whereIn(
           'id',
-          byEmail.map((r) => r.id),
+          othersByEmail.map((r) => r.id),
         )
         .select('id', 'email', 'first_name')) as Omit<Person, 'kind'>[])
     : [];
-  return [
-    ...(owner ? await notTurnedOff(trx, [owner], 'candidateCurated') : []),
-    ...names.map((r) => ({ ...r, kind: RECIPIENT_KIND.companyUser })),
-  ];
+  return [...ownerByEmail, ...names.map((r) => ({ ...r, kind: RECIPIENT_KIND.companyUser }))];
 }
 
 /** companies.status of an active company (schema/entities/company.ts: pending 0, active 1, inactive 2). */

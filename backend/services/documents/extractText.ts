@@ -51,12 +51,22 @@ async function pdfText(data: Buffer, limits: TextLimits): Promise<{ text: string
   }
 }
 
-/** The plain text of a CV; throws CvTooLarge past the limits and CvUnreadable when it cannot be read as its type. */
-export async function cvText(
-  data: Buffer,
-  type: CvType,
-  limits: TextLimits,
-): Promise<{ text: string; truncated: boolean }> {
+const LINE_ENDS = /\r\n?|[\v\f\u2028\u2029]/g;
+// Every other control character: NUL (pdf.js gives it for a glyph mapped to <0000>), the rest of C0, DEL and C1.
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Text as the product stores it: line ends as \n, no control character but \t and \n, a lone surrogate (a Word
+ * file's &#xD800;) as U+FFFD. PostgreSQL refuses NUL in text and the request guard (http/inputGuard.ts) refuses both,
+ * so a file's text, the job description kept from it and the draft profile read from it always save.
+ */
+export function cleanDocumentText(text: string): string {
+  return text.replace(LINE_ENDS, '\n').replace(CONTROLS, '').replace(LONE_SURROGATES, '\ufffd');
+}
+
+async function rawText(data: Buffer, type: CvType, limits: TextLimits): Promise<{ text: string; truncated: boolean }> {
   if (type === 'docx') return docxText(data, limits);
   try {
     return await pdfText(data, limits);
@@ -64,4 +74,17 @@ export async function cvText(
     if (err instanceof CvTooLarge) throw err;
     throw new CvUnreadable(err instanceof Error ? err.message : String(err));
   }
+}
+
+/**
+ * The plain text of a CV, cleaned (cleanDocumentText); throws CvTooLarge past the limits and CvUnreadable when it
+ * cannot be read as its type.
+ */
+export async function cvText(
+  data: Buffer,
+  type: CvType,
+  limits: TextLimits,
+): Promise<{ text: string; truncated: boolean }> {
+  const { text, truncated } = await rawText(data, type, limits);
+  return { text: cleanDocumentText(text), truncated };
 }

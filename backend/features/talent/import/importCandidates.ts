@@ -234,14 +234,11 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
       }
       const [row, email] = lineOf(rows[0]);
       const known = fromDatabaseError(err);
+      // A refusal that names no field (invalid text, 22021) is the row's, never a blank reasons cell.
+      const fields = known?.fields && Object.keys(known.fields).length ? known.fields : { row: known?.code ?? '' };
       if (err instanceof VanishedReference || err instanceof ChangedMeanwhile)
         reject(row, email, `${fieldLabel('row')}: ${err.message}`);
-      else
-        reject(
-          row,
-          email,
-          known ? reasons(known.fields ?? { row: known.code }) : `${fieldLabel('database')}: ${(err as Error).message}`,
-        );
+      else reject(row, email, known ? reasons(fields) : `${fieldLabel('database')}: ${(err as Error).message}`);
       return [];
     }
   }

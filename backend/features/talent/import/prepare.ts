@@ -1,7 +1,8 @@
 /**
  * Turns a batch of raw file records into rows ready for the one candidate write path: each record
  * is read (records.ts), mapped (columns.ts), checked exactly as the API checks (checkCandidate) and
- * encoded by prepareCandidate (writeCandidates.ts), or rejected with its reasons. Runs in the checking threads, each with its own
+ * encoded by prepareCandidate (writeCandidates.ts), or rejected with its reasons; a cell whose text holds NUL or a lone
+ * surrogate is refused on its field by the request guard's rule (http/inputGuard.ts) before anything is mapped. Runs in the checking threads, each with its own
  * database session for the two things a batch needs from it: the stored rows of emails already
  * known (the check is then an update) and ids for the new candidates, so their experience and
  * education rows can be encoded before anything is written.
@@ -10,6 +11,7 @@ import type pg from 'pg';
 import { EMAIL_PATTERN, entity, fieldOf, normaliseEmail } from '../../../../schema';
 import type { IdSets } from '../../../crud/refs';
 import type { FieldErrors } from '../../../errors';
+import { collectProblems } from '../../../http/inputGuard';
 import type { Today } from '../../../../schema/rules/candidate';
 import { CANDIDATE_REF_ENTITIES, checkCandidate } from '../checkCandidate';
 import { prepareCandidate, RESERVE_IDS_SQL, type CandidateRow } from '../writeCandidates';
@@ -98,6 +100,13 @@ export async function prepareBatch(
     out.unreadable.push(record.error !== undefined);
     if (record.error !== undefined) {
       out.reasons.push(`${fieldLabel('row')}: ${record.error}`);
+      continue;
+    }
+    // Text PostgreSQL would refuse or change (NUL, a lone surrogate): refused on its cell, by the API's own rule.
+    const unclean: FieldErrors = {};
+    collectProblems(record.values, [], unclean);
+    if (Object.keys(unclean).length) {
+      out.reasons.push(reasons(unclean));
       continue;
     }
     const mapped = mapRow(record.values, ctx.maps);
