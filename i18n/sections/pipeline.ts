@@ -9,6 +9,7 @@ export const pipelineProjectMessages = {
     movedMany: '{count} candidates moved',
     errors: {
       notAllowed: 'This move is not allowed from the candidate’s current stage',
+      movedMeanwhile: 'This candidate was moved by someone else meanwhile',
       differentStages: 'Select candidates from one tab to move them together',
       upgradeRequired: 'Upgrade this project to the Power plan to move candidates to interviews and beyond',
       guaranteeRequired: 'Guarantee this candidate before moving them to offered or placed',

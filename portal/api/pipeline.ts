@@ -59,6 +59,8 @@ export interface MoveInput {
   projectId: string;
   candidateId: string | string[];
   recruitmentStatus: StageId;
+  /** The stage the mover saw the candidates in: refused (movedMeanwhile) when someone else moved them since. */
+  fromStage?: StageId;
   rejectFormData?: RejectData;
   scheduleFormData?: ScheduleData;
   confirmReveal?: boolean;

@@ -266,7 +266,7 @@ describe('The project board', () => {
     await expect.poll(() => stageOf(people.keyboard.id)).toBe(2);
   });
 
-  it("A move the server refuses is shown at once, then rolled back with the server's message", async () => {
+  it("A move the server refuses is shown at once, then undone with the server's message", async () => {
     const page = await signedIn('owner@acme.example.com', undefined, `/project/${project.guid}?view=board`);
     await card(page, people.refused.guid).waitFor();
     // Someone else rejects the candidate as the card is dropped: the board still shows them in the longlist. (Rejected
@@ -279,10 +279,11 @@ describe('The project board', () => {
       await route.continue();
     });
     await drag(page, card(page, people.refused.guid), column(page, 2));
+    // The move says it started in the longlist: refused as moved meanwhile, and the board shows where the server has them.
     await expect(page.getByTestId('snackbar').innerText()).resolves.toContain(
-      'not allowed from the candidate’s current stage',
+      'This candidate was moved by someone else meanwhile',
     );
-    await column(page, 1).locator(`[data-guid="${people.refused.guid}"]`).waitFor();
+    await column(page, 6).locator(`[data-guid="${people.refused.guid}"]`).waitFor();
     expect(await stageOf(people.refused.id)).toBe(6);
     await e2e.db
       .knex('project_candidates')

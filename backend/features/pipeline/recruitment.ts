@@ -3,6 +3,9 @@
  * in one tab, so all in the same stage) to a new stage, all or nothing in one transaction, with the
  * candidates' project rows locked. The rules are schema/rules/stages.ts; a refusal (409) names the
  * candidates concerned in `candidateIds` and changes nothing:
+ *   movedMeanwhile    the move says `fromStage` (the stage the mover's board showed) and a candidate is no
+ *                     longer there: someone else moved them meanwhile, and a move made from a stale board is
+ *                     not applied from where they are now (a move without `fromStage` starts wherever they are)
  *   notAllowed        the rules refuse the move (a candidate the caller's board does not show is 404, as one it never met)
  *   differentStages   a bulk move of candidates from different tabs
  *   upgradeRequired   a RaaS free-plan project, to interviewing or beyond
@@ -56,6 +59,8 @@ const moveBody = specKeys(
     projectId: id('project'),
     candidateId: z.union([id('candidate').transform((n) => [n]), ids('candidate', MAX_BULK)]),
     recruitmentStatus: oneOf(TAB_ORDER),
+    /** The stage the mover saw the candidates in (a bulk move's are all in one tab). */
+    fromStage: oneOf(TAB_ORDER).optional(),
     rejectFormData: rejectForm.nullish(),
     scheduleFormData: scheduleForm.nullish(),
     confirmReveal: flag().optional(),
@@ -95,6 +100,8 @@ function checkMove(
   if (unseen.length) throw candidateNotFound(unseen);
 
   const fromOf = (c: number): StageId => rows.get(c)?.stage ?? STAGES.open;
+  const movedMeanwhile = candidateIds.filter((c) => body.fromStage !== undefined && fromOf(c) !== body.fromStage);
+  if (movedMeanwhile.length) throw refuse('movedMeanwhile', movedMeanwhile);
   const sources = new Set(candidateIds.map(fromOf));
   if (sources.size > 1) throw refuse('differentStages', candidateIds);
   const from = fromOf(candidateIds[0]);

@@ -122,6 +122,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
     dispatch,
     notify,
     onProjectChanged,
+    onRefused: reload,
     onMoved: (answer, request) => {
       if (stats && answer.stats) setStats(statsAfterMove(stats, answer.stats, request.from, request.docs.length));
       const moved = new Set(request.docs.map((d) => d.id));

@@ -1,6 +1,8 @@
 /**
  * The pipeline board's side-free logic: candidates grouped into stage columns, optimistic moves
- * that settle or roll back, and the stage counts after a move (spec section 4).
+ * that settle or roll back, and the stage counts after a move (spec section 4). A reload that lands while a move is
+ * in flight keeps the card where the move put it, but what it says of the candidate's stage is where a refused move
+ * goes back to: the stage the server has, not the one the card was dragged from.
  */
 import type { StageId } from '../../../schema/rules/pipeline';
 import type { StageStats } from '../../api/pipeline';
@@ -33,7 +35,7 @@ export function groupByStage<T extends BoardItem>(items: readonly T[], stages: r
 
 export interface MoveState<T extends BoardItem> {
   items: T[];
-  /** Candidates whose move the server has not answered yet, with the stage to go back to. */
+  /** Candidates whose move the server has not answered yet, with the stage to go back to (the freshest known). */
   pending: Record<string, StageId>;
 }
 
@@ -50,12 +52,17 @@ export const emptyMoveState = <T extends BoardItem>(): MoveState<T> => ({ items:
 export function moveReducer<T extends BoardItem>(state: MoveState<T>, action: MoveAction<T>): MoveState<T> {
   switch (action.type) {
     case 'load': {
-      // A reload keeps a pending candidate where the optimistic move put it until the server answers.
+      // A reload keeps a pending candidate where the optimistic move put it until the server answers, and its stage
+      // as the one to go back to: someone else may have moved the candidate meanwhile.
       const byId = new Map(state.items.map((i) => [i.id, i]));
-      const items = action.items.map((i) =>
-        state.pending[i.id] !== undefined && byId.has(i.id) ? (byId.get(i.id) as T) : i,
-      );
-      return { items, pending: state.pending };
+      const pending = { ...state.pending };
+      const items = action.items.map((i) => {
+        const shown = byId.get(i.id);
+        if (state.pending[i.id] === undefined || !shown) return i;
+        pending[i.id] = i.recruitmentStatus;
+        return shown;
+      });
+      return { items, pending };
     }
     case 'move': {
       const ids = new Set(action.ids.filter((id) => state.pending[id] === undefined));

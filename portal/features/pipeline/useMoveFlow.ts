@@ -3,7 +3,9 @@
  * dialog for a reject, the schedule dialog for an interview, the upgrade and guarantee prompts and
  * the reveal confirmation come first (asked by the shared rules, and again whenever the server
  * refuses with one of them); then the move is shown at once and rolled back with the server's
- * message when refused. Several guarantees ask the balance again before the first charge (coversAll).
+ * message when refused. Several guarantees ask the balance again before the first charge (coversAll). A move says
+ * the stage its candidates were seen in (`fromStage`): one someone else moved meanwhile is refused (movedMeanwhile),
+ * and any refusal other than a prompt reloads the board (`onRefused`), so the card shows where the server has it.
  */
 import { useCallback, useRef, useState, type Dispatch } from 'react';
 import { t } from '../../../i18n';
@@ -115,14 +117,16 @@ interface Options {
   onMoved(answer: MoveAnswer, request: MoveRequest): void;
   /** The project itself changed (upgraded). */
   onProjectChanged(): void;
+  /** The server refused the move with a message rather than a prompt: what is shown may be stale. */
+  onRefused(): void;
 }
 
-export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChanged }: Options) {
+export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChanged, onRefused }: Options) {
   const [prompt, setPrompt] = useState<Prompt>();
   const [busy, setBusy] = useState(false);
   const [promptError, setPromptError] = useState<string>();
-  const latest = useRef({ project, onMoved, onProjectChanged });
-  latest.current = { project, onMoved, onProjectChanged };
+  const latest = useRef({ project, onMoved, onProjectChanged, onRefused });
+  latest.current = { project, onMoved, onProjectChanged, onRefused };
   const userId = useAuth().user?._id;
 
   const execute = useCallback(
@@ -136,6 +140,7 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
           projectId: current.id,
           candidateId: ids.length === 1 ? ids[0] : ids,
           recruitmentStatus: request.to,
+          fromStage: request.from,
           rejectFormData: request.rejectFormData,
           scheduleFormData: request.scheduleFormData,
           confirmReveal: request.confirmReveal || undefined,
@@ -170,7 +175,10 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
             request: { ...request, guaranteed: false },
             candidateIds: namedIds(err as ApiError),
           });
-        else notify(errorMessage(err), 'error');
+        else {
+          notify(errorMessage(err), 'error');
+          latest.current.onRefused();
+        }
       }
     },
     [dispatch, notify, userId],
