@@ -4,6 +4,7 @@ export const credits = {
     insufficient: 'Not enough credits: this needs {needed} and the balance is {balance}. Buy credits to continue.',
     busy: "Another payment from your company's credits is being made right now: check your balance and try again.",
     idNotFound: 'Credit not found',
+    lotExpired: 'These credits have expired and cannot be updated: add new credits instead',
     addFailed: 'Could not add the credits',
     updateFailed: 'Could not update the credits',
     deleteFailed: 'Could not delete the credits',

@@ -3,6 +3,7 @@
  * types (spec section 9), the plan charges (spec section 4), the grant's validation and expiry
  * window, and the one pricing function (`quoteCredits`) the purchase modal and the server both use.
  */
+import { MANAGING_SUB_ROLES, SUB_ROLES, type Actor } from '../roles';
 
 /**
  * Credit log action types: spec section 9's 1 to 9, 10 for lots written off when they expire, and 11
@@ -134,10 +135,24 @@ export function updatedCreditsError(value: unknown, current: number): string | n
   return noOfCreditsError(value);
 }
 
-/** The error key of a lot's updated expiry (see updatedCreditsError): an unchanged expiry is accepted. */
-export function updatedExpiryError(value: unknown, current: string, today?: string): string | null {
-  if (value === current) return null;
+/**
+ * The error key of a lot's updated expiry (see updatedCreditsError): an unchanged expiry is accepted
+ * while the lot is valid (through its expiry day, UTC); a lot already past it cannot be kept as it is.
+ */
+export function updatedExpiryError(value: unknown, current: string, today: string = isoDay(new Date())): string | null {
+  if (value === current && current >= today) return null;
   return expiryDateError(value, today);
+}
+
+/**
+ * Whether a reader's "credits spent" (the recruiter dashboard) counts all of the company's charges,
+ * those naming no project included: a reader who sees every project of the company, an admin or the
+ * company's Owner or Admin (MANAGING_SUB_ROLES, as the Project read rule grants them). A Member
+ * counts only the charges of the projects they may open, as their funnel does.
+ */
+export function readsEveryCharge(actor: Pick<Actor, 'role' | 'subRole'>): boolean {
+  if (actor.role === 'admin') return true;
+  return MANAGING_SUB_ROLES.includes(SUB_ROLES[actor.subRole ?? 'member']);
 }
 
 // ---------------------------------------------------------------------------------------------

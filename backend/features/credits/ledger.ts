@@ -214,7 +214,7 @@ async function lockLot(trx: Trx, companyId: number, lotId: number) {
     .where({ id: lotId, company_id: companyId })
     .whereNull('deleted_at')
     .forUpdate()
-    .first('id', 'remaining', 'quantity', 'expiry_date');
+    .first('id', 'remaining', 'quantity', 'expiry_date', trx.raw(`expiry_date < ${TODAY} as expired`));
   if (!lot)
     throw new AppError(404, 'credits.errors.idNotFound', undefined, { creditDataId: 'creditDataId.errors.notFound' });
   return lot;
@@ -225,7 +225,9 @@ async function lockLot(trx: Trx, companyId: number, lotId: number) {
  * changes (`updatedCreditsError`, `updatedExpiryError`), so a lot holding 9.5 after a guarantee, or
  * expiring today, can still have its other field moved. The log records the difference (action 2),
  * and a changed expiry in its note ('Expiry 1 Jan 2027 → 1 Jan 2031'), so an expiry-only update
- * (a difference of 0) still says what changed.
+ * (a difference of 0) still says what changed. A lot past its expiry date is refused (409
+ * `credits.errors.lotExpired`): its credits already left the balance (or will at the daily write-off),
+ * so an update would log a change the balance never saw.
  */
 export async function updateCredits(
   trx: Trx,
@@ -233,6 +235,7 @@ export async function updateCredits(
 ): Promise<Movement> {
   await lockCompany(trx, input.companyId);
   const lot = await lockLot(trx, input.companyId, input.lotId);
+  if (lot.expired) throw new AppError(409, 'credits.errors.lotExpired', t('credits.errors.lotExpired'));
   const amountError = updatedCreditsError(input.amount, fromHalves(toHalves(lot.remaining)));
   const expiryError = input.expiryDate ? updatedExpiryError(input.expiryDate, lot.expiry_date) : null;
   if (amountError || expiryError)

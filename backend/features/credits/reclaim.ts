@@ -6,7 +6,8 @@
  * answered as the shortfall. One log entry (action 11, 'reclaimed') records what was taken with the
  * balance after, also when nothing was left to take, so the credit log shows every refund.
  * `lapsedHalves` is what of the order's lot already left the balance without a refund (written off
- * by expiry or an admin's deletion): the refund does not take those again from the other lots.
+ * by expiry, an admin's deletion, or an admin's update lowering it): the refund does not take those
+ * again from the other lots.
  */
 import type { Knex } from 'knex';
 import { CREDIT_ACTIONS, fromHalves, toHalves } from '../../../schema/rules/credits';
@@ -26,22 +27,23 @@ export interface ReclaimResult {
 }
 
 /**
- * What of lot `lotId` already left the balance without a refund, in halves: the write-offs logged
- * against it (expired, deleted by an admin), and what it still holds past its expiry date, which the
- * daily write-off (expireLots) has yet to log and the balance already leaves out.
+ * What of lot `lotId` already left the balance without a refund, in halves: the admins' changes and
+ * write-offs logged against it (expired, deleted by an admin, updated by an admin: a reduction is
+ * taken back already, a raise gives some back), and what it still holds past its expiry date, which
+ * the daily write-off (expireLots) has yet to log and the balance already leaves out. Never below 0.
  */
 export async function lapsedHalves(trx: Knex.Transaction, lotId: number | null): Promise<number> {
   if (lotId === null) return 0;
   const logged = await trx('credit_logs')
     .where('lot_id', lotId)
-    .whereIn('action', [CREDIT_ACTIONS.expired, CREDIT_ACTIONS.deletedByAdmin])
+    .whereIn('action', [CREDIT_ACTIONS.expired, CREDIT_ACTIONS.deletedByAdmin, CREDIT_ACTIONS.updatedByAdmin])
     .first(trx.raw('coalesce(-sum(amount), 0)::text as lapsed'));
   const pending = await trx('credit_lots')
     .where('id', lotId)
     .whereNull('deleted_at')
     .whereRaw(`expiry_date < ${TODAY}`)
     .first('remaining');
-  return toHalves(logged.lapsed) + (pending ? toHalves(pending.remaining) : 0);
+  return Math.max(0, toHalves(logged.lapsed) + (pending ? toHalves(pending.remaining) : 0));
 }
 
 /** Takes back up to `amount` credits (whole halves), the order's lot `lotId` first. See the module's docblock. */

@@ -5,8 +5,8 @@
  *                     back that share of the order's credits: the order row is locked, and what was
  *                     asked back so far is kept on it (credits_reclaimed), so a repeated or later
  *                     notice takes only the difference. What of the order's lot already left the
- *                     balance by expiry or an admin's deletion (reclaim.ts, lapsedHalves) counts as
- *                     given back: it is not taken again from the company's other lots, and the
+ *                     balance by expiry, an admin's deletion or an admin's update lowering it
+ *                     (reclaim.ts, lapsedHalves) counts as given back: it is not taken again from the company's other lots, and the
  *                     admins' notice names it. The ledger takes from the order's own lot first and
  *                     never below zero; credits already spent are recorded on the order
  *                     (credits_unrecovered) and named in the admins' notice. A refund whose notice
@@ -91,7 +91,7 @@ export async function reverseOrder(knex: Knex, config: Config, r: Reversal) {
     const order = await lockOrder(trx, r.paymentIntent, r.ref);
     if (!order) return { reclaimed: 0, known: false };
     const target = targetOf(order, r);
-    // Asked back so far (taken or found spent), and what already left the balance by expiry or deletion.
+    // Asked back so far (taken or found spent), and what already left the balance by expiry or an admin's removal.
     const done = toHalves(order.credits_reclaimed);
     const lapsed = Math.min(Number(order.quantity) * 2, await lapsedHalves(trx, order.lot_id));
     const ask = Math.max(0, target.halves - lapsed - done);

@@ -15,14 +15,16 @@
  * even share of them and says so (medianDaysEstimated).
  *
  * Who sees what: company and RaaS company users see the projects they may open (a Member only
- * those shared with them, by the declared Project read rule); admins name the company. Another
- * company's id is refused (403), a project outside the set is not found (404).
+ * those shared with them, by the declared Project read rule), credits spent included: a Member's
+ * counts the charges of those projects only, never the company's charges naming no project
+ * (readsEveryCharge); admins name the company. Another company's id is refused (403), a project
+ * outside the set is not found (404).
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { AppAbility } from '../../../schema/ability';
-import { CHARGE_ACTIONS, CREDIT_ACTIONS } from '../../../schema/rules/credits';
+import { CHARGE_ACTIONS, CREDIT_ACTIONS, readsEveryCharge } from '../../../schema/rules/credits';
 import { ACTIVITY, REQUEST_KIND, REQUEST_STATE, STAGE_ORDER, STAGES } from '../../../schema/rules/pipeline';
 import { pipelineRole, RAAS_STAGES, tabsFor } from '../../../schema/rules/stages';
 import type { Actor } from '../../../schema/roles';
@@ -261,7 +263,7 @@ export async function recruiterDashboard(
     knex('credit_logs')
       .where('company_id', companyId)
       .whereIn('action', CHARGE_CODES)
-      .modify((q) => (query.projectId ? q.where('project_id', query.projectId) : q))
+      .modify((q) => (query.projectId || !readsEveryCharge(actor) ? q.whereIn('project_id', ids) : q))
       .whereRaw(`created_at >= ${START} and created_at < ${END}`, [range.from, range.to])
       .first(knex.raw('coalesce(-sum(amount), 0)::float as spent')),
   ]);

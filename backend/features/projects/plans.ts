@@ -1,8 +1,11 @@
 /**
  * The plan rules of schema/rules/plans.ts applied to the database: each function runs in the
- * caller's transaction, locks the project row (then the company row, the order every plan change
- * follows), decides with the pure rule, charges through the ledger (spendCredits, same
- * transaction, keyed per cycle) and changes the project. A refusal or a failed charge throws and
+ * caller's transaction, locks the project row, decides with the pure rule, charges through the
+ * ledger (spendCredits, same transaction, keyed per cycle) and changes the project. Only a change
+ * that charges locks the company row (lockCredits, after the project's: the order every plan change
+ * follows), so creating, pausing or closing a project that moves no credit never waits on, nor
+ * answers busy for, a payment of the company's credits; the openings of a company's free projects
+ * run one after another on their own lock (slotTakenFor). A refusal or a failed charge throws and
  * the caller's transaction changes nothing; two simultaneous requests for one project run one
  * after the other, so the second finds the first's result and does not charge again.
  */
@@ -16,6 +19,7 @@ import {
   guaranteeDecision,
   isOpen,
   openDecision,
+  plansApply,
   statusDecision,
   upgradeDecision,
   type CancelWhen,
@@ -66,25 +70,46 @@ export async function lockProjects(trx: Trx, ids: number[]): Promise<void> {
 const LOCK_NOT_AVAILABLE = '55P03';
 
 /**
- * Locks the company (free-slot checks and charges of one company run one after another); whether it is on hold.
- * A person's request does not queue behind another movement of the company's credits: NOWAIT answers
- * it at once with 409 `credits.errors.busy` (fifty parallel paid duplicates would otherwise hold fifty
- * connections until each had its turn). The system's own jobs (renewals) wait.
+ * Locks the company's credits for a charge (the ledger's lock, taken first here so a person need not
+ * wait for it). A person's request does not queue behind another movement of the company's credits:
+ * NOWAIT answers it at once with 409 `credits.errors.busy` (fifty parallel paid duplicates would
+ * otherwise hold fifty connections until each had its turn). The system's own jobs (renewals) wait.
+ * Only a change that charges takes it: one that moves no credit never answers busy.
  */
-async function lockCompany(trx: Trx, companyId: number | null, actor: LedgerActor): Promise<{ onHold: boolean }> {
-  if (!companyId) return { onHold: false };
+async function lockCredits(trx: Trx, companyId: number, actor: LedgerActor): Promise<void> {
   // NO KEY UPDATE: the transaction that stored the project holds the key share lock its foreign key
   // takes on the company; FOR UPDATE would wait on every other such holder and deadlock them.
   const query = trx('companies').where('id', companyId).forNoKeyUpdate();
   if (actor !== 'system') query.noWait();
   try {
-    const row = await query.first('status');
-    return { onHold: row ? row.status !== 1 : false };
+    await query.first('id');
   } catch (err) {
     const code = ((err as { nativeError?: { code?: string } }).nativeError ?? (err as { code?: string }))?.code;
     if (code === LOCK_NOT_AVAILABLE) throw new AppError(409, 'credits.errors.busy', t('credits.errors.busy'));
     throw err;
   }
+}
+
+/**
+ * Whether the company is on hold (not active). Read without a lock: putting a company on hold
+ * updates its row and then its open projects, whose rows lockProject waits for, so an opening that
+ * read the company as active before is closed again by the hold, and one after it reads the hold.
+ */
+async function companyOnHold(trx: Trx, companyId: number | null): Promise<boolean> {
+  if (!companyId) return false;
+  const row = await trx('companies').where('id', companyId).first('status');
+  return row ? row.status !== 1 : false;
+}
+
+/**
+ * Whether the company's free slot is taken, for opening project `p`; the openings of one company's
+ * free projects run one after another (a transaction-long advisory lock, not the company's row, so
+ * they never wait on, nor answer busy for, a movement of its credits). Only RaaS free projects ask.
+ */
+async function slotTakenFor(trx: Trx, p: LockedProject): Promise<boolean> {
+  if (!p.companyId || !plansApply(p) || p.plan !== PROJECT_PLAN.free) return false;
+  await trx.raw("select pg_advisory_xact_lock(hashtext('project-free-slot'), ?)", [p.companyId]);
+  return freeSlotTaken(trx, p.companyId, p.id);
 }
 
 /** Whether another free project of the company is open (holds the company's one free slot). */
@@ -107,8 +132,10 @@ export function settle<D extends { ok: boolean }>(decision: D | { ok: false; sta
   return decision as D;
 }
 
+/** Pays a decision's charge, if any, after taking the company's credits (lockCredits). */
 async function pay(trx: Trx, charge: Charge | null, p: LockedProject, actor: LedgerActor): Promise<void> {
   if (!charge || !p.companyId) return;
+  await lockCredits(trx, p.companyId, actor);
   await spendCredits(trx, {
     companyId: p.companyId,
     amount: charge.amount,
@@ -131,9 +158,9 @@ function cycleColumns(decision: Extract<Decision, { ok: true }>, now: Date): Rec
 export async function openNewProject(trx: Trx, id: number, actor: LedgerActor, now = new Date()): Promise<void> {
   const p = await lockProject(trx, id);
   if (!isOpen(p.status)) return;
-  const { onHold } = await lockCompany(trx, p.companyId, actor);
-  if (onHold) throw new AppError(409, 'project.errors.companyOnHold', t('project.errors.companyOnHold'));
-  const decision = settle(openDecision(p, { freeSlotTaken: await freeSlotTaken(trx, p.companyId, p.id), now }));
+  if (await companyOnHold(trx, p.companyId))
+    throw new AppError(409, 'project.errors.companyOnHold', t('project.errors.companyOnHold'));
+  const decision = settle(openDecision(p, { freeSlotTaken: await slotTakenFor(trx, p), now }));
   await pay(trx, decision.charge, p, actor);
   const columns = cycleColumns(decision, now);
   if (Object.keys(columns).length) await trx('projects').where('id', id).update(columns);
@@ -150,8 +177,9 @@ export async function changeStatus(
   const p = await lockProject(trx, id);
   if (p.status === to) return false;
   if (actor !== 'system') await setProjectActor(trx, actor);
-  const { onHold } = await lockCompany(trx, p.companyId, actor);
-  const taken = p.plan === PROJECT_PLAN.free ? await freeSlotTaken(trx, p.companyId, p.id) : false;
+  const opening = !isOpen(p.status) && isOpen(to);
+  const onHold = opening && (await companyOnHold(trx, p.companyId));
+  const taken = opening && !onHold && (await slotTakenFor(trx, p));
   const decision = settle(statusDecision(p, to, { freeSlotTaken: taken, companyOnHold: onHold, now }));
   await pay(trx, decision.charge, p, actor);
   await trx('projects')
@@ -163,7 +191,6 @@ export async function changeStatus(
 /** Upgrades free → power: pays the upgrade and starts a cycle. */
 export async function upgradeProject(trx: Trx, id: number, actor: LedgerActor, now = new Date()): Promise<void> {
   const p = await lockProject(trx, id);
-  await lockCompany(trx, p.companyId, actor);
   const decision = settle(upgradeDecision(p, { now }));
   await pay(trx, decision.charge, p, actor);
   await trx('projects')
@@ -206,7 +233,6 @@ export async function guaranteeCandidate(
     .forUpdate()
     .first('id', 'guaranteed_at');
   if (!row) throw new AppError(404, 'project.errors.candidateNotInProject', t('project.errors.candidateNotInProject'));
-  await lockCompany(trx, p.companyId, actor);
   const decision = settle(guaranteeDecision(p, { candidateId, guaranteed: row.guaranteed_at !== null }));
   await pay(trx, decision.charge, p, actor);
   await trx('project_candidates').where('id', row.id).update({ guaranteed_at: now, updated_at: now });

@@ -1,9 +1,11 @@
 /**
  * The credits lists with their actions: active credits (lots with something left that has not
- * expired, as the portal lists them) with add, order form, and each lot's update and delete; the
- * credit log with add; sales orders with the order form, a new order listed at once, and Mark paid
- * on a pending order form's row and on its page (MarkPaid.tsx; on a phone the list links to the page).
+ * expired, as the portal lists them) with add, order form, and each lot's update and delete (on its
+ * page too, until the lot expires); the credit log with add; sales orders with the order form, a new
+ * order listed at once, and Mark paid on a pending order form's row and on its page (MarkPaid.tsx;
+ * on a phone the list links to the page).
  */
+import { useRecordContext } from 'react-admin';
 import { entityByResource } from '../../../../schema';
 import { t } from '../../../../i18n';
 import { EntityList } from '../../EntityList';
@@ -31,8 +33,19 @@ export function ActiveCreditsList() {
   );
 }
 
+/**
+ * A lot's update and delete on its page, none once it expired (valid through its expiry day, UTC, as
+ * the ledger counts it): its credits left the balance, and the ledger refuses to update it.
+ */
+function LotPageActions() {
+  const record = useRecordContext();
+  const today = new Date().toISOString().slice(0, 10);
+  if (record?.expiryDate && String(record.expiryDate).slice(0, 10) < today) return null;
+  return <LotActions onPage />;
+}
+
 export function CreditShow() {
-  return <EntityShow entity={def('credits')} actions={<LotActions onPage />} />;
+  return <EntityShow entity={def('credits')} actions={<LotPageActions />} />;
 }
 
 export function CreditLogList() {
