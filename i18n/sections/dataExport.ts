@@ -60,6 +60,13 @@ export const dataExportFieldErrors = {
     ourTeam: 'Our team',
     authorUnknown: 'Not known: the author’s account was removed',
   },
+  /** The page a browser gets when the emailed link to a copy is refused (expired, not valid, someone else's). */
+  dataExportLink: {
+    title: 'Your copy of your data',
+    forbidden:
+      'This link is for another account. Sign out and open it again, or ask for a copy of your own data from your profile page.',
+    toProfile: 'Go to your profile page',
+  },
   /** The console: producing an export, and the correction queue. */
   dataExportConsole: {
     produce: 'Export their data',

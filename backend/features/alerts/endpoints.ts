@@ -41,6 +41,7 @@ import { reachedNews } from './reached';
 import { filtersOf } from './searchNews';
 import { validToken } from './tokens';
 import { storableZone } from '../../services/zones';
+import { escapeHtml as escape, htmlPage as page } from '../../services/htmlPage';
 import { mayReceiveAlerts, personOf, type Person } from '../../../schema/rules/alerts';
 import { PROJECT_STATUS } from '../../../schema/rules/pipeline';
 
@@ -143,11 +144,6 @@ const unsubscribeQuery = z.object({
   s: z.coerce.number().int().positive().max(2147483647),
   t: z.string().max(128),
 });
-
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>` +
-  `<body style="font-family:Arial,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#1f2937"><h1 style="font-size:22px">${title}</h1>${body}</body></html>`;
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The subscription a valid link names, with its project's title; undefined for a wrong signature or a removed alert. */
 async function linkTarget(knex: Knex, config: Parameters<typeof validToken>[0], s: number, token: string) {

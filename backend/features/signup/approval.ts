@@ -1,6 +1,7 @@
 /**
  * Approval of self-signed-up companies. When an admin first makes a company Active (1), from Pending
- * (0) or from Inactive (2) after it was not approved, the 30-day free trial starts, the owner is told,
+ * (0) or from Inactive (2) after it was not approved, the 30-day free trial starts (or runs to the date the admin's
+ * same save sets: that date is stored and is the one the approval email states), the owner is told,
  * the colleagues step 3 named become pending company users and are invited, and the held invitations
  * go out; Pending to Inactive (2) tells the owner it was not approved and forgets the colleagues it
  * named. Runs inside the write's transaction.
@@ -27,6 +28,9 @@ import type { Invite } from './validation';
 export const FREE_TRIAL_DAYS = 30;
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+/** A date field's value as the write carries it (a 'YYYY-MM-DD' string, or a Date) as its calendar day. */
+const dayOf = (value: unknown): string | undefined =>
+  value instanceof Date ? isoDate(value) : typeof value === 'string' ? value.slice(0, 10) : undefined;
 
 /** The company's owner, or its first admin when it has no owner (companies created in the console). */
 async function contactOf(trx: Knex.Transaction, companyId: number) {
@@ -106,6 +110,8 @@ export async function onCompanyStatusChange(
   to: number,
   /** The company's domains as the same change leaves them, when it changes them too. */
   validDomains?: string[],
+  /** The trial end date ('YYYY-MM-DD') the same change stores, when it sets one: the approval email states it. */
+  chosenTrialEnd?: string,
 ): Promise<string | undefined> {
   if (from === to) return undefined;
   const company = await trx('companies')
@@ -114,7 +120,7 @@ export async function onCompanyStatusChange(
   const approvedBefore = company.trial_ends_at !== null || company.last_active_at !== null;
   // The first approval is the first approval whatever the company was before (not approved, then approved after all).
   if (((from === 0 && to === 2) || to === 1) && !approvedBefore)
-    return firstDecision(trx, config, companyId, company.company_name, to, validDomains);
+    return firstDecision(trx, config, companyId, company.company_name, to, validDomains, chosenTrialEnd);
   // Released (or no longer suspended): the invitations made meanwhile go out.
   if (to === 1)
     await sendHeldInvitations(
@@ -127,7 +133,7 @@ export async function onCompanyStatusChange(
   return undefined;
 }
 
-/** A new company approved (its trial date answered) or not approved. */
+/** A new company approved (its trial date answered: the one chosen, else 30 days on) or not approved. */
 async function firstDecision(
   trx: Knex.Transaction,
   config: Config,
@@ -135,6 +141,7 @@ async function firstDecision(
   companyName: string,
   to: number,
   validDomains?: string[],
+  chosenTrialEnd?: string,
 ): Promise<string | undefined> {
   const contact = (await contactOf(trx, companyId)) as Contact;
   if (to === 2) {
@@ -147,7 +154,7 @@ async function firstDecision(
       });
     return undefined;
   }
-  const trialEndsAt = isoDate(new Date(Date.now() + FREE_TRIAL_DAYS * 86400_000));
+  const trialEndsAt = chosenTrialEnd ?? isoDate(new Date(Date.now() + FREE_TRIAL_DAYS * 86400_000));
   if (contact)
     await queueEmail(trx, {
       to: contact.email,
@@ -162,6 +169,10 @@ async function firstDecision(
 export const companyStatusChange: Check = async (data, { trx, mode, id, existing, config }) => {
   if (mode !== 'update' || !existing || !id || data.status === undefined || data.status === existing.status) return;
   if (!config) throw new Error('the company status rule needs the app configuration');
+  // The console sends the whole record back; an untouched trial date gives way to the one approval starts, one the
+  // admin set in the same save is stored and is the date the approval email states.
+  const untouched =
+    data.trialEndsAt === undefined || data.trialEndsAt === null || data.trialEndsAt === existing.trialEndsAt;
   const trialEndsAt = await onCompanyStatusChange(
     trx,
     config,
@@ -169,9 +180,7 @@ export const companyStatusChange: Check = async (data, { trx, mode, id, existing
     existing.status as number,
     data.status as number,
     data.validDomains as string[] | undefined,
+    untouched ? undefined : dayOf(data.trialEndsAt),
   );
-  // The console sends the whole record back; an untouched trial date gives way to the one approval starts.
-  const untouched =
-    data.trialEndsAt === undefined || data.trialEndsAt === null || data.trialEndsAt === existing.trialEndsAt;
   if (trialEndsAt && untouched) data.trialEndsAt = trialEndsAt;
 };

@@ -93,7 +93,7 @@ export function companyApprovedEmail(
 ) {
   return mail(config, `${companyName} is approved on ${config.productName}`, [
     hi(firstName),
-    `Good news: ${companyName} is approved. Your 30-day free trial runs until ${formatDate(trialEndsAt) ?? trialEndsAt}.`,
+    `Good news: ${companyName} is approved. Your free trial runs until ${formatDate(trialEndsAt) ?? trialEndsAt}.`,
     `Sign in at ${config.publicUrl}/auth/login to start your first project. Curated candidates arrive within 3 business days.`,
   ]);
 }

@@ -6,7 +6,10 @@
  *   GET  /data-rights/export                     the candidate's latest export and its progress
  *   POST /data-rights/export                     the candidate asks for one
  *   GET  /data-rights/export/file                the candidate downloads their ready export
- *   GET  /data-rights/exports/download?id&token  the emailed link
+ *   GET  /data-rights/exports/download?id&token  the emailed link; a browser refused (the copy expired or is gone, a
+ *                                                link not valid, signed in as someone else) gets a small page in the
+ *                                                product's words with a link to the profile page, where a new copy is
+ *                                                asked for; an API caller gets the JSON envelope
  *   POST /data-rights/exports                    {candidateId}: an admin asks for one
  *   GET  /data-rights/exports/:id/file           an admin downloads one
  * Every request and download is written to the data rights log.
@@ -22,6 +25,7 @@ import {
 } from '../../../../schema/rules/dataExport';
 import { actorKey, type Actor } from '../../../../schema/roles';
 import { id } from '../../../../schema/validation/inputs';
+import { t } from '../../../../i18n';
 import { ipKey } from '../../../auth/rateLimit';
 import { sameHash } from '../../../auth/tokens';
 import type { Config } from '../../../config';
@@ -29,6 +33,7 @@ import { storageFor } from '../../../adapters/storage/select';
 import { defineEndpoint } from '../../../endpoints/define';
 import { AppError, forbidden, notFound } from '../../../errors';
 import { sendStream } from '../../../http/sendStream';
+import { escapeHtml, htmlPage, PAGE_POLICY, wantsHtml } from '../../../services/htmlPage';
 import { queueJob } from '../../../services/queue';
 import { logDataRights } from '../log';
 import { linkHash } from './prepare';
@@ -125,6 +130,22 @@ async function send(knex: Knex, config: Config, res: Response, row: ExportRow | 
   await sendStream(res, stream);
 }
 
+/** A refusal of the emailed link as a browser reads it: why, in the product's words, and the way to a new copy. */
+function refusalPage(config: Config, res: Response, err: AppError) {
+  const why = err.status === 403 ? 'dataExportLink.forbidden' : (err.fields?.dataExport ?? err.code);
+  const profile = `${config.publicUrl}/candidate/profile`;
+  res
+    .status(err.status)
+    .set({ 'Content-Security-Policy': PAGE_POLICY, 'Cache-Control': 'private, no-store' })
+    .type('html')
+    .send(
+      htmlPage(
+        escapeHtml(t('dataExportLink.title')),
+        `<p>${escapeHtml(t(why))}</p><p><a href="${escapeHtml(profile)}">${escapeHtml(t('dataExportLink.toProfile'))}</a></p>`,
+      ),
+    );
+}
+
 const mine = defineEndpoint({
   method: 'get',
   path: '/data-rights/export',
@@ -171,14 +192,20 @@ const link = defineEndpoint({
   access: 'public',
   input: { query: z.object({ id: z.coerce.number().int().positive(), token: z.string().min(20).max(200) }) },
   raw: true,
-  handler: async ({ query, actor, ctx, res }) => {
-    const row = await ctx.knex<ExportRow>('data_exports').where('id', query.id).first();
-    // A guessed or forged link names nothing, not even whether that copy expired (the hash outlives its file); the
-    // real one, expired, says so.
-    if (!row?.token_hash || !sameHash(row.token_hash, linkHash(ctx.config, row.id, query.token))) throw invalidLink();
-    // Someone signed in as another person (another candidate, a company) is refused even with the link.
-    if (!mayFollowExportLink(actor, row.candidate_id)) throw forbidden();
-    await send(ctx.knex, ctx.config, res, row, actor);
+  handler: async ({ query, actor, ctx, req, res }) => {
+    try {
+      const row = await ctx.knex<ExportRow>('data_exports').where('id', query.id).first();
+      // A guessed or forged link names nothing, not even whether that copy expired (the hash outlives its file); the
+      // real one, expired, says so.
+      if (!row?.token_hash || !sameHash(row.token_hash, linkHash(ctx.config, row.id, query.token))) throw invalidLink();
+      // Someone signed in as another person (another candidate, a company) is refused even with the link.
+      if (!mayFollowExportLink(actor, row.candidate_id)) throw forbidden();
+      await send(ctx.knex, ctx.config, res, row, actor);
+    } catch (err) {
+      // The link is followed from an email, in a browser: a refusal is a page with a way back, not raw JSON.
+      if (!(err instanceof AppError) || res.headersSent || !wantsHtml(req)) throw err;
+      refusalPage(ctx.config, res, err);
+    }
   },
 });
 
