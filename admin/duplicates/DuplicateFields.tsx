@@ -1,6 +1,8 @@
 /**
  * The review's table: a row per field both profiles' values in words (as the server answers them), a choice per row
- * of the value that survives, and what else each profile holds. Fields empty on both sides are left out.
+ * of the value that survives, and what else each profile holds. Fields empty on both sides are left out. The rows are
+ * the fields the server offers (`fields`): a companion, as a salary's currency or a phone's WhatsApp, has no row of
+ * its own, as it goes with its field (a salary reads with its currency).
  */
 import { FormControlLabel, Radio, RadioGroup, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { Dispatch, SetStateAction } from 'react';

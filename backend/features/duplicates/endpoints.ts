@@ -1,14 +1,17 @@
 /**
  * The console's duplicate routes, for admins only (the CandidateDuplicate subject; anyone else 403):
  *   GET  /candidate-duplicates?page&perPage        open pairs, most likely first, both profiles in brief
- *   GET  /candidate-duplicates/:id                 one pair side by side: every field of both, the default choice,
+ *   GET  /candidate-duplicates/:id                 one pair side by side: the fields chosen between (a companion, as
+ *                                                  a salary's currency, goes with its field: fields.ts), the default choice,
  *                                                  `texts` (each profile's fields in words, by profile id), `counts`
  *                                                  (what else each holds) and `reviewed`, the stamp of both profiles'
  *                                                  protective fields
  *   POST /candidate-duplicates/:id/dismiss         "not the same person": the pair never comes back, not even for the
  *                                                  profile another one is merged into (merge.ts)
  *   POST /candidate-duplicates/:id/merge           {survivorId, keep: {field: 'survivor'|'merged'}, confirm?, reviewed?}
- *        fields left out of `keep` take the defaults of the profiles as they are at the merge;
+ *        fields left out of `keep` take the defaults of the profiles as they are at the merge; 400 keep.errors.invalid
+ *        for a field not merged, or a companion (phoneWhatsapp, a salary currency: not offered by the review) on
+ *        another side than its field's, which it always goes with;
  *        409 candidates.errors.selfChosenStatus (naming them) when the kept status shows again a person who paused
  *        their profile, unless confirm: true, as the bulk status change asks (talent/statusRoutes.ts);
  *        409 duplicates.changedSinceReview when `keep` chooses a protective field (status, anonymous, visibility,
@@ -37,7 +40,7 @@ import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
 import { queueJob } from '../../services/queue';
 import { twinsOfDraft } from './detect';
-import { defaultChoices, MERGE_FIELDS, protectiveStamp, valueTexts } from './fields';
+import { CHOSEN_FIELDS, defaultChoices, MERGE_FIELDS, protectiveStamp, valueTexts } from './fields';
 import { locationCountries } from './keys';
 import { mergeCandidates } from './merge';
 import { undoMerge } from './undo';
@@ -204,7 +207,7 @@ export const duplicateEndpoints = [
       // The default survivor is the fuller profile's side: the candidate row kept is the older one.
       return {
         ...answerPair(p, byId),
-        fields: MERGE_FIELDS,
+        fields: CHOSEN_FIELDS,
         defaults: defaultChoices(
           a,
           b,

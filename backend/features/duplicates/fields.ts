@@ -5,7 +5,7 @@
  * What the person chose about being seen is the exception (PROTECTIVE): where the two differ, the side that shows
  * them less is the default, whichever is newer, as the consents' merge keeps a withdrawal (merge.ts). So is their
  * WhatsApp: it goes with the phone it was said of (COMPANIONS), and of one number on both profiles, a STOP on
- * either (phone_whatsapp false, whatsappOutbox.ts) is kept.
+ * either (phone_whatsapp false, whatsappOutbox.ts) is kept. A salary's currency goes with its amount likewise.
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -14,6 +14,7 @@ import { entity } from '../../../schema';
 import { CANDIDATE_STATUS, CV_PATH_PATTERN, NOTICE_PERIOD_TYPES } from '../../../schema/entities/talentOptions';
 import type { FieldDef } from '../../../schema/lib/types';
 import { formatDate, formatMonth } from '../../../schema/rules/dates';
+import { badRequest } from '../../errors';
 import { cachedIndex } from '../../services/lookups/load';
 import type { LookupKind } from '../../services/lookups/sources';
 import { phoneKey } from './keys';
@@ -31,12 +32,24 @@ export const MERGE_FIELDS: string[] = Object.entries(candidate.fields)
 /**
  * Columns that go with another field's: who chose the status (selfChosenStatus) and the status a pause left
  * (pausedFrom, what an activation returns to) describe the status they came with, never the other profile's; whether
- * a phone takes WhatsApp (phoneWhatsapp) was said of that phone, never of the other profile's.
+ * a phone takes WhatsApp (phoneWhatsapp) was said of that phone, never of the other profile's; a salary's currency
+ * is that of its amount (the column is never empty, 'SGD' by default, so a profile without a salary still has one),
+ * never the other profile's, and what the search reads of it (salary_sgd) is worked out again from the pair kept.
  */
 const COMPANIONS: Record<string, string[]> = {
   status: ['selfChosenStatus', 'pausedFrom'],
   phone: ['phoneWhatsapp'],
+  expectedSalary: ['expectedSalaryCurrency'],
+  currentSalary: ['currentSalaryCurrency'],
 };
+
+const COMPANION_FIELDS = new Set(Object.values(COMPANIONS).flat());
+
+/**
+ * The fields an admin chooses between, as the review offers them: a companion is chosen with its field, never on its
+ * own (a `keep` naming one on another side than its field's is refused, choicesFor).
+ */
+export const CHOSEN_FIELDS: string[] = MERGE_FIELDS.filter((f) => !COMPANION_FIELDS.has(f));
 
 /** A field's columns: its own, those derived from it and its companions. */
 export function columnsOf(field: string): string[] {
@@ -145,9 +158,15 @@ function withCompanions(choices: Choices): Choices {
   return choices;
 }
 
-/** The choices a merge applies: the admin's `keep` over the defaults, companions following their leader. */
+/**
+ * The choices a merge applies: the admin's `keep` over the defaults, companions following their leader. A `keep` that
+ * names a companion on another side than its field's (its own `keep`, else its default) is refused, never overridden.
+ */
 export function choicesFor(survivor: Row, merged: Row, keep: Choices = {}, countries?: Countries): Choices {
-  return withCompanions({ ...defaultChoices(survivor, merged, countries), ...keep });
+  const choices = withCompanions({ ...defaultChoices(survivor, merged, countries), ...keep });
+  if (Object.keys(keep).some((f) => COMPANION_FIELDS.has(f) && keep[f] !== choices[f]))
+    throw badRequest({ keep: 'keep.errors.invalid' });
+  return choices;
 }
 
 /** The survivor's row after the merge: each chosen field's columns from its side, tags from both. */
