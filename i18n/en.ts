@@ -319,6 +319,9 @@ export const en = {
       noMatches: 'No {label} match these filters',
       clearFilters: 'Clear filters',
     },
+    bulkDelete: {
+      partial: '{done} of {count} selected were deleted; the others were not: {reason}',
+    },
     bulkStatus: {
       button: 'Change status',
       title: 'Change the status of {count} selected',

@@ -1,12 +1,59 @@
 /** ra-data-simple-rest against /api/v1, through the console's authenticated, envelope-aware client. */
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, Identifier } from 'react-admin';
-import { API_URL, httpClient } from './http';
+import { HttpError, type DataProvider, type DeleteManyParams, type Identifier } from 'react-admin';
+import { t } from '../../i18n';
+import { API_URL, failureMessage, httpClient } from './http';
 
 const base = simpleRestProvider(API_URL, httpClient);
 
 /** The spec names the bulk-status list differently per resource; company users take `users`. */
 const bulkKey = (resource: string) => (resource === 'company-users' ? 'users' : 'ids');
+
+/** Resources whose server deletes a list in one transaction, all rows or none (DELETE /<resource> {ids}). */
+const BULK_DELETE = new Set(['admins', 'projects']);
+
+const one = (resource: string, id: Identifier) => `${API_URL}/${resource}/${encodeURIComponent(String(id))}`;
+
+/** Deletes one row; a company user's projects go to `transferTo` when one is named (the server's ?transferTo=). */
+async function deleteOne(resource: string, id: Identifier, transferTo?: Identifier) {
+  const query = transferTo ? `?transferTo=${encodeURIComponent(String(transferTo))}` : '';
+  const { json } = await httpClient(`${one(resource, id)}${query}`, { method: 'DELETE' });
+  return json;
+}
+
+/**
+ * The colleague a company user's projects go to when several are deleted at once: the first the server offers
+ * (as the portal's and the single deletion's dialogs default to) who is not being deleted too.
+ */
+async function successorOf(id: Identifier, leaving: Identifier[]): Promise<Identifier | undefined> {
+  const { json } = await httpClient(
+    `${API_URL}/company-users/user-list-to-transfer?id=${encodeURIComponent(String(id))}`,
+  );
+  return (json as { id: Identifier }[]).find((target) => !leaving.includes(target.id))?.id;
+}
+
+/**
+ * A list deleted where the server has no bulk deletion: one request per row, one after another (a company user's
+ * successor must still be there). When some are refused the others stay deleted, and the error says so: how many
+ * went and the first refusal's words, instead of a lone refusal that reads as if nothing changed.
+ */
+async function deleteEach(resource: string, params: DeleteManyParams) {
+  const done: Identifier[] = [];
+  const refusals: unknown[] = [];
+  for (const id of params.ids) {
+    try {
+      const transferTo = resource === 'company-users' ? await successorOf(id, params.ids) : undefined;
+      await deleteOne(resource, id, transferTo);
+      done.push(id);
+    } catch (err) {
+      refusals.push(err);
+    }
+  }
+  if (!refusals.length) return { data: done };
+  if (!done.length) throw refusals[0];
+  const counts = { done: done.length, count: params.ids.length, reason: failureMessage(refusals[0]) };
+  throw new HttpError(t('admin.bulkDelete.partial', counts), 400);
+}
 
 /**
  * The last candidate of each talent-list page read, by the list's sort, filter and page size (the latest 20
@@ -52,6 +99,22 @@ export const dataProvider: DataProvider = {
       method: 'PUT',
       body: JSON.stringify({ [bulkKey(resource)]: params.ids, status: params.data.status }),
     });
+    return { data: params.ids };
+  },
+  /** A single deletion; a company user's may name who takes over their projects (`meta.transferTo`). */
+  delete: async (resource, params) => {
+    const transferTo = (params.meta as { transferTo?: Identifier } | undefined)?.transferTo;
+    if (resource !== 'company-users' || !transferTo) return base.delete(resource, params);
+    const json = await deleteOne(resource, params.id, transferTo);
+    return { data: json };
+  },
+  /**
+   * Admins and projects are deleted in one request the server applies all or none (a list holding yourself deletes
+   * nobody); other resources row by row, with partial results told (deleteEach).
+   */
+  deleteMany: async (resource, params) => {
+    if (!BULK_DELETE.has(resource)) return deleteEach(resource, params);
+    await httpClient(`${API_URL}/${resource}`, { method: 'DELETE', body: JSON.stringify({ ids: params.ids }) });
     return { data: params.ids };
   },
 };

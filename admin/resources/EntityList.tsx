@@ -150,7 +150,8 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
               key={name}
               source={name}
               label={labelOf(entity, name)}
-              disableSort={!isSortable(entity, name)}
+              // A reference sorts by its id, not the name shown: not offered (as on the talent list).
+              disableSort={!isSortable(entity, name) || entity.fields[name]?.kind === 'ref'}
               sx={{ width: widths[name] }}
             >
               <DisplayField entity={entity} source={name} compact />

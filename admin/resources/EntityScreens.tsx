@@ -15,6 +15,7 @@ import {
 import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { DisplayField } from '../fields/DisplayField';
+import { DeleteCompanyUserButton } from './DeleteCompanyUserButton';
 import { labelOf, recordLabel, showFields } from '../fields/fieldMeta';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { EntityForm } from './EntityForm';
@@ -83,7 +84,10 @@ function ShowBody({ entity }: { entity: EntityDef }) {
   );
 }
 
-/** `actions` replaces the generic edit and delete buttons (an override's own, e.g. a credit's). */
+/**
+ * `actions` replaces the generic edit and delete buttons (an override's own, e.g. a credit's). A company user's
+ * deletion offers who takes over their projects (DeleteCompanyUserButton).
+ */
 export function EntityShow({ entity, actions }: { entity: EntityDef; actions?: ReactNode }) {
   return (
     <Show
@@ -93,7 +97,11 @@ export function EntityShow({ entity, actions }: { entity: EntityDef; actions?: R
           {actions ?? (
             <>
               <EditButton />
-              <DeleteButton mutationMode="pessimistic" />
+              {entity.resource === 'company-users' ? (
+                <DeleteCompanyUserButton />
+              ) : (
+                <DeleteButton mutationMode="pessimistic" />
+              )}
             </>
           )}
         </TopToolbar>

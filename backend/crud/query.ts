@@ -171,7 +171,10 @@ export function applyFilter(
     if (value === undefined || value === '') continue;
     if (key === 'q') {
       if (typeof value !== 'string' || value.length > 200) throw badRequest({ q: 'q.errors.invalid' });
-      const term = `%${value.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const term = `%${value
+        .trim()
+        .replace(/\s+/g, ' ')
+        .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const names = search ?? Object.keys(entity.fields).filter((name) => entity.fields[name].searchable);
       const searchable = names.map((name) => [name, entity.fields[name]] as const);
       if (!searchable.length) {
@@ -184,6 +187,11 @@ export function applyFilter(
           if (def.kind === 'stringList') w.orWhereRaw(`array_to_string(${col}, ' ') ilike ?`, [term]);
           else w.orWhereRaw(`${col} ilike ?`, [term]);
         }
+        // A person is looked for by the name shown, "Jane Tan": first and last name together, beside each alone.
+        if (names.includes('firstName') && names.includes('lastName'))
+          w.orWhereRaw(`concat_ws(' ', "${t}"."${columnOf('firstName')}", "${t}"."${columnOf('lastName')}") ilike ?`, [
+            term,
+          ]);
       });
       continue;
     }

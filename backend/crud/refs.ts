@@ -140,18 +140,34 @@ export async function preloadIds(knex: Knex, entityNames: string[]): Promise<IdS
 }
 
 /**
- * Id lists (refList columns) have no foreign key: a deleted row is taken out of every list that names it. Every
- * deletion of such a row calls it in its transaction: the generic routes, and the features that delete on their own
- * (a colleague, an admin).
+ * Id lists (refList columns) and the items of jsonb lists (objectList keys holding a ref, e.g. a candidate's
+ * `skills[].skillId`) have no foreign key: a deleted row is taken out of every list that names it, and every item
+ * naming it is dropped from its list, in SQL. Every deletion of such a row calls it in its transaction: the generic
+ * routes, and the features that delete on their own (a colleague, an admin). Left in place, an item naming a
+ * deleted row would fail the reference check of every later save of its record.
  */
 export async function forgetInLists(trx: Knex.Transaction, target: EntityDef, id: number): Promise<void> {
   for (const other of entities) {
     for (const [name, def] of Object.entries(other.fields)) {
-      if (def.kind !== 'refList' || def.ref !== target.name) continue;
       const col = columnOf(name);
-      await trx(other.table)
-        .whereRaw(`? = any("${col}")`, [id])
-        .update({ [col]: trx.raw(`array_remove("${col}", ?)`, [id]) });
+      if (def.kind === 'refList' && def.ref === target.name) {
+        await trx(other.table)
+          .whereRaw(`? = any("${col}")`, [id])
+          .update({ [col]: trx.raw(`array_remove("${col}", ?)`, [id]) });
+      }
+      if (def.kind !== 'objectList') continue;
+      for (const [key, item] of Object.entries(def.fields ?? {})) {
+        if (item.kind !== 'ref' || item.ref !== target.name) continue;
+        const vars = JSON.stringify({ id });
+        await trx(other.table)
+          .whereRaw(`jsonb_path_exists("${col}", ?::jsonpath, ?::jsonb)`, [`$[*] ? (@.${key} == $id)`, vars])
+          .update({
+            [col]: trx.raw(`jsonb_path_query_array("${col}", ?::jsonpath, ?::jsonb)`, [
+              `$[*] ? (!(@.${key} == $id))`,
+              vars,
+            ]),
+          });
+      }
     }
   }
 }
