@@ -13,6 +13,7 @@ const kinds = {
   savedSearchAlert: "New candidates match a project's saved filters",
   atsStatusChanged: "A candidate's status changed in your ATS",
   paymentReversed: 'A card payment for credits was refunded or disputed',
+  paymentDelayed: 'A card payment for credits awaits the bank',
 };
 const channels = { off: 'Off', inApp: 'In the app', email: 'In the app and by email' };
 const recipientKind = { admin: 'Admin', companyUser: 'Company user' };
@@ -76,6 +77,8 @@ export const notifications = {
     paymentDisputeWon: 'The dispute {company} raised on order {order} was won: the payment of {amount} stands',
     paymentDisputeClosed:
       'The dispute {company} raised on order {order} closed as "{status}": the payment of {amount} stands',
+    paymentDelayed:
+      'The payment of order {order} ({credits, plural, one {# credit} other {# credits}}) awaits the bank: the credits arrive once it confirms it',
   },
   aCandidate: 'A candidate',
   /** A thread's title read by someone who may not see the candidate's name (whatever name it was written with). */

@@ -8,9 +8,8 @@
  *
  * Read through the SalesOrder read rule (a company's users: their own company's orders); a company
  * user gets their own company's, an admin names the company (`companyId`). The buyer is also emailed
- * when the payment settles (buyerNotice.ts). No in-app notification is raised: a notification kind is
- * an enum value of the schema (`NOTIFICATION_KIND`, schema/entities/live/notification.ts), so a new
- * kind is a schema change.
+ * when the payment settles (buyerNotice.ts), and the buyer and the company's readers of credits get a
+ * `paymentDelayed` notification, linked here, when the payment turns out delayed (buyerNotice.ts `tellDelayed`).
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoints/define';

@@ -26,8 +26,8 @@
  * back.)
  * A completed checkout whose payment is still under way ('unpaid') credits nothing until one of the
  * async notices comes; the order is marked awaiting its payment (`awaitPayment`), so the hourly
- * expire_checkouts job leaves it alone, and the buyer is emailed when the async notice pays or
- * cancels it (buyerNotice.ts). A payment is credited only when the session's amount and currency are the
+ * expire_checkouts job leaves it alone, its buyer and credit readers get a `paymentDelayed` notification in that
+ * transaction, and the buyer is emailed when the async notice pays or cancels it (buyerNotice.ts). A payment is credited only when the session's amount and currency are the
  * order's (`toMinorUnits` of its total); otherwise it is logged and the order stays unpaid. The
  * payment intent is taken from the notice, else read back from the provider. Every other notice is
  * acknowledged and ignored.
@@ -37,8 +37,8 @@ import { paymentIntentOf, paymentsFor, toMinorUnits, type PaymentAdapter } from 
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../errors';
 import { logger } from '../../logger';
-import { awaitPayment, cancelCheckout, payOrder, ORDER_STATUS, type OrderRow } from './orders';
-import { tellBuyer } from './buyerNotice';
+import { cancelCheckout, payOrder, ORDER_STATUS, type OrderRow } from './orders';
+import { tellBuyer, tellDelayed } from './buyerNotice';
 import { reverseOrder, tellDispute } from './refunds';
 
 // One adapter per credits configuration (a changed configuration gets a new one).
@@ -220,7 +220,7 @@ export async function handlePaymentNotice(
     return { received: true, credited: false, failed: await cancel(true) };
   if (!PAID.has(event.type)) return { received: true, credited: false };
   if (session.payment_status && session.payment_status !== 'paid') {
-    const awaiting = await knex.transaction((trx) => awaitPayment(trx, session.id));
+    const awaiting = await knex.transaction((trx) => tellDelayed(trx, config, session.id));
     return { received: true, credited: false, awaiting };
   }
   const delayed = event.type === 'checkout.session.async_payment_succeeded';

@@ -2,7 +2,8 @@
  * The `syncFailed` notification: when a sync of an integration fails (the run ends in error, or
  * some candidates could not be sent), the company's users who may manage its integrations (the
  * declared `Integration` read rule: Owners and Admins, never a Member) hear of it, linked to
- * /integrations. One thread per integration, updated in place by each failed run.
+ * /integrations. One thread per integration, updated in place by each failed run, emailed by preference; when the
+ * ATS refused the credentials, the kind's one email is authErrorEmail.ts's (`credentialsEmailed`).
  * The `atsStatusChanged` notification: a sync read that the ATS moved a project's candidate (to an
  * offer, hired, rejected...); the project's company users who may open it hear of it, linked to
  * the project, on the candidate's thread of that project, if their board shows the candidate. The name is the one
@@ -23,6 +24,7 @@ export async function syncFailed(
   config: Config,
   integration: { id: number; company_id: number; kind: string },
   failure: { error: string } | { failedRecords: number },
+  credentialsEmailed = false,
 ): Promise<number> {
   const companyId = integration.company_id;
   const people = await companyRecipients(trx, { companyId });
@@ -36,6 +38,8 @@ export async function syncFailed(
       'error' in failure
         ? t('notifications.titles.syncFailed', { ats, reason: failure.error })
         : t('notifications.titles.syncRecordsFailed', { ats, count: failure.failedRecords }),
+    // Refused credentials have their own email (authErrorEmail.ts), by the same preference: this one sends none then.
+    ...(credentialsEmailed ? { email: false as const } : {}),
   });
 }
 

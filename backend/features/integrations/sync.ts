@@ -185,6 +185,8 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
   const stops = (err: unknown) => (err instanceof AtsError && err.code === 'auth') || waitAsked(err) !== undefined;
   // The ATS answered this run with these credentials: an "auth error" it showed is over, unless refused again.
   let answered = false;
+  // The ATS refused the credentials themselves (not a permission): their email is the failure's (authErrorEmail.ts).
+  let deadCredentials = false;
   try {
     const provider = providerOf(db, config, row);
     await pullJobs(db, id, provider);
@@ -250,6 +252,7 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
     if (!(err instanceof AtsError)) logger.error({ err, integrationId: id }, 'integration sync failed');
     else logger.warn({ integrationId: id, code: err.code, reason: error, waitUntil }, 'integration sync stopped');
     if (auth) {
+      deadCredentials = !permission;
       const changed = await db('integrations')
         .where({ id, status: INTEGRATION_STATUS.connected })
         .update({ status: INTEGRATION_STATUS.authError, updated_at: new Date() });
@@ -286,7 +289,8 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
     // Told once when runs start to fail, not again for each failing run (a vendor down for hours).
     if (ended) logger.info({ integrationId: id, runId }, 'integration removed or disconnected during its sync');
     else if (error) {
-      if (await failureIsNew(trx, id, runId as number, error)) await syncFailed(trx, config, row, { error });
+      if (await failureIsNew(trx, id, runId as number, error))
+        await syncFailed(trx, config, row, { error }, deadCredentials);
     } else if (count('failed')) await syncFailed(trx, config, row, { failedRecords: count('failed') });
   });
   await db('integrations')

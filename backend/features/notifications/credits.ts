@@ -9,6 +9,10 @@
  *                    still low when it runs)
  *   creditsExpiring  lots with credits left expire within 7 days (daily job `notify_expiring_credits`):
  *                    one thread per company and expiry date, told once whatever the number of runs
+ *   paymentDelayed   a card checkout completed with its payment still under way (a bank debit Stripe
+ *                    confirms later): the buyer and the readers of credits, one thread per order, raised
+ *                    in the transaction that marks the order awaiting (credits/buyerNotice.ts); the credits
+ *                    page is linked with the order (`?order=`), where it shows the payment's state
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
@@ -130,5 +134,32 @@ export async function creditsExpiring(knex: Knex, config: Config): Promise<numbe
       });
     });
   }
+  return told;
+}
+
+/** A card order whose payment awaits the bank: its buyer (when active) and the company's readers of credits hear of it. */
+export async function paymentDelayed(
+  trx: Knex.Transaction,
+  config: Config,
+  order: { company_id: number; user_id: number | null; order_number: string; quantity: number },
+): Promise<number> {
+  const companyId = order.company_id;
+  const people = (await companyRecipients(trx, { companyId })).filter(
+    (p) => p.id === order.user_id || abilityFor(p.actor).can('read', asSubject('Credit', { companyId })),
+  );
+  const byLink = new Map<string, Recipient[]>();
+  for (const r of people) {
+    const page = creditsLinkFor(r);
+    const link = page === CREDITS_LINKS.raasCompany ? `${page}?order=${encodeURIComponent(order.order_number)}` : page;
+    byLink.set(link, [...(byLink.get(link) ?? []), r]);
+  }
+  let told = 0;
+  for (const [link, group] of byLink)
+    told += await notify(trx, config, group, {
+      kind: 'paymentDelayed',
+      subjectKey: `creditOrder:${order.order_number}`,
+      link,
+      title: () => t('notifications.titles.paymentDelayed', { order: order.order_number, credits: order.quantity }),
+    });
   return told;
 }

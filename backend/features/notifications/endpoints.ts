@@ -12,8 +12,9 @@
  * A kind whose email is its capability's own offers no "by email too" (its preference would change nothing): the
  * saved-search alert's email is each project's digest, which "off" stops with the notices. Each preference carries
  * the channels it offers and, where a choice needs it, a line saying what it does. The interview answer, the chat
- * message and the curated candidates email only those whose channel is "in the app and by email", which is where
- * they stand until they choose (notify.ts `defaultChannel`); "in the app" sends no email.
+ * message, the curated candidates, a company's sign-up and refused ATS credentials email only those whose channel is
+ * "in the app and by email", which is where they stand until they choose (notify.ts `defaultChannel`); "in the app"
+ * sends no email.
  * Another person's thread is 404, as if it did not exist; so is a company user's thread about a
  * candidate their board no longer shows, and a title names a candidate only while the reader sees
  * the name (readable.ts).

@@ -4,7 +4,7 @@
  * recipient asked to (notify.ts), to recipients found by role (recipients.ts); `byEmail` answers whom a
  * capability's own email of a kind reaches (those whose channel for it includes email). Exposes its
  * endpoints, `notify` with its recipients, the notices of each kind other capabilities raise
- * (kinds.ts) and the credit notices with their jobs (credits.ts).
+ * (kinds.ts) and the credit notices with their jobs (credits.ts), the delayed card payment's among them.
  */
 export { notificationEndpoints } from './endpoints';
 export { byEmail, notify } from './notify';
@@ -17,4 +17,4 @@ export {
   qualifyAnswered,
   readersSeeing,
 } from './kinds';
-export { creditsExpiring, creditsLow, queueLowCreditsNotice } from './credits';
+export { creditsExpiring, creditsLow, paymentDelayed, queueLowCreditsNotice } from './credits';

@@ -7,14 +7,16 @@
  *   qualifyAnswered         the project's advocate (or admins)   -> /project/:id
  *   candidateMovedByCompany the project's advocate               -> /project/:id
  * Company users hear of a project's candidate only when their board shows them (readersByBoard).
- * candidateCurated and interviewAnswered are not emailed here: each has its capability's own email, sent to those
- * whose channel for the kind includes email (notify.ts `byEmail`; none for "in the app" or "off"): the batched
- * curated-candidates email (projects/notices.ts) and the answer's email (interviews/delivery.ts).
+ * candidateCurated, interviewAnswered and companyAwaitsApproval are not emailed here: each has its capability's own
+ * email, sent to those whose channel for the kind includes email (notify.ts `byEmail`; none for "in the app" or
+ * "off"): the batched curated-candidates email (projects/notices.ts), the answer's email (interviews/delivery.ts) and
+ * the admins' email of a sign-up (signup/endpoints.ts).
  * creditsLow and creditsExpiring are in credits.ts, chatMessage in backend/features/chat/followUp.ts;
  * syncFailed in backend/features/integrations/notice.ts (the company's integration managers ->
  * /integrations), matchFinished in backend/features/aiMatch/notice.ts (the admin who started the
  * run -> /ai-match?run=:id), paymentReversed in backend/features/credits/refunds.ts (every admin ->
- * /admin/sales-orders), through `notify` with the same shape.
+ * /admin/sales-orders), paymentDelayed in credits.ts (the buyer and the company's credit readers -> their credits
+ * page), through `notify` with the same shape.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
@@ -47,6 +49,8 @@ export async function companyAwaitsApproval(
     subjectKey: `company:${company.id}`,
     link: '/companies?status=0',
     title: () => t('notifications.titles.companyAwaitsApproval', { company: company.name }),
+    // Its email is the sign-up's own, with the owner and the company's page (signup/endpoints.ts).
+    email: false,
   });
 }
 

@@ -27,17 +27,25 @@ export interface Notice {
   body?: string | null;
   /**
    * false: never emailed by preference, for a capability whose own email is the kind's email (the chat's unread
-   * reminder, the interview answer's email, the batched curated-candidates email).
+   * reminder, the interview answer's email, the batched curated-candidates email, the sign-up's and the refused ATS
+   * credentials' emails).
    */
   email?: false;
 }
 
 /**
  * Kinds whose one email is their capability's own, sent beside the notice (the interview answer's, the chat's
- * unread-message email, the batched curated-candidates email): until a person chooses, they read the kind in the app
+ * unread-message email, the batched curated-candidates email, the admins' email of a company sign-up, the
+ * integration managers' email of refused ATS credentials): until a person chooses, they read the kind in the app
  * and by email, as their settings show it. Any other kind is read in the app alone until the person chooses email.
  */
-const EMAILED_UNTIL_CHOSEN: readonly NotificationKind[] = ['interviewAnswered', 'chatMessage', 'candidateCurated'];
+const EMAILED_UNTIL_CHOSEN: readonly NotificationKind[] = [
+  'interviewAnswered',
+  'chatMessage',
+  'candidateCurated',
+  'companyAwaitsApproval',
+  'syncFailed',
+];
 
 /** The channel of `kind` for a person who chose none (the settings show it as their choice). */
 export const defaultChannel = (kind: NotificationKind): number =>

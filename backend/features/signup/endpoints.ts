@@ -15,7 +15,6 @@ import { tokenShape } from '../../auth/login';
 import { enforceRateLimits, emailSendLimits } from '../../auth/rateLimit';
 import { hmac, newCode, newToken, sameHash, sha256 } from '../../auth/tokens';
 import { COMPANY_TYPES, SUB_ROLES } from '../../../schema/roles';
-import { NOTIFICATION_CHANNEL, NOTIFICATION_KIND, RECIPIENT_KIND } from '../../../schema/entities/live/notification';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
@@ -36,7 +35,7 @@ import {
   type CompanyDetails,
   type Person,
 } from './validation';
-import { companyAwaitsApproval } from '../notifications';
+import { adminRecipients, byEmail, companyAwaitsApproval } from '../notifications';
 
 /** A sign-up left unfinished for a day starts again. */
 const DRAFT_TTL_HOURS = 24;
@@ -247,16 +246,12 @@ const stepTwo = defineEndpoint({
 });
 
 /**
- * The active admins emailed of a new sign-up (one email each, by their companyAwaitsApproval preference): those who
- * left it in the app (the default) get the sign-up's own email, with the owner and the company's page; the notice
- * itself (companyAwaitsApproval) emails those who chose email, and nobody who turned it off.
+ * The active admins emailed of a new sign-up, with the owner and the company's page: those whose
+ * companyAwaitsApproval channel includes email (notify.ts `byEmail`, where they stand until they choose), one email
+ * each; "in the app" and "off" send none. The notice itself (companyAwaitsApproval) emails nobody: this is its email.
  */
 async function adminsEmailedOfSignup(trx: Knex.Transaction): Promise<string[]> {
-  const chosen = trx('notification_preferences')
-    .where({ recipient_kind: RECIPIENT_KIND.admin, kind: NOTIFICATION_KIND.companyAwaitsApproval })
-    .whereNot('channel', NOTIFICATION_CHANNEL.inApp)
-    .select('recipient_id');
-  return (await trx('admins').where('status', 1).whereNotIn('id', chosen).pluck('email')) as string[];
+  return (await byEmail(trx, await adminRecipients(trx), 'companyAwaitsApproval')).map((r) => r.email);
 }
 
 /**

@@ -18,6 +18,7 @@ export const NOTIFICATION_KIND = {
   savedSearchAlert: 11,
   atsStatusChanged: 12,
   paymentReversed: 13,
+  paymentDelayed: 14,
 } as const;
 
 /**
@@ -42,6 +43,8 @@ export const NOTIFICATION_AUDIENCE: Record<
   savedSearchAlert: { admin: true, company: true },
   atsStatusChanged: { admin: false, company: true },
   paymentReversed: { admin: true, company: false },
+  // The buyer of a card order (any of the company's users may buy) and its credit readers.
+  paymentDelayed: { admin: false, company: true },
 };
 
 /** The kinds that can reach a recipient of `recipientKind`; `mayRead` answers for the subjects some kinds need. */
