@@ -58,6 +58,9 @@ export const interviews = {
     invalidTitle: 'This link is not valid',
     invalid: 'Check that you opened the whole link from your email.',
     retry: 'Try again',
+    noTimeLeft:
+      'Another candidate has just booked this time, and no other proposed time is free. Your talent advocate can propose new times, or you can decline.',
+    sendFailed: 'We could not send your answer. Check your connection and try again.',
   },
   reasons: {
     notLooking: 'I am not looking for a new role',

@@ -42,12 +42,14 @@ const same = (a: LookupId, b: LookupId) => String(a) === String(b);
 /**
  * Suggestions for the typed text. Rows found for earlier text are not offered while the new text is
  * looked up: a list that reorders under the pointer when the answer lands would pick the wrong row.
+ * A failed lookup is kept with its text: for the current text it ends the loading and shows the failure.
  */
 function useOptions(resource: string, query: string, open: boolean) {
   const lookups = useLookups();
   const [found, setFound] = useState<{ query: string; options: LookupOption[] }>({ query: '', options: [] });
   const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // The text whose lookup failed last, or null.
+  const [failedQuery, setFailedQuery] = useState<string | null>(null);
   useEffect(() => {
     if (!open) return;
     let live = true;
@@ -58,9 +60,9 @@ function useOptions(resource: string, query: string, open: boolean) {
         .then((options) => {
           if (!live) return;
           setFound({ query, options });
-          setFailed(false);
+          setFailedQuery(null);
         })
-        .catch(() => live && setFailed(true))
+        .catch(() => live && setFailedQuery(query))
         .finally(() => live && setLoading(false));
     }, DEBOUNCE_MS);
     return () => {
@@ -69,7 +71,8 @@ function useOptions(resource: string, query: string, open: boolean) {
     };
   }, [lookups, resource, query, open]);
   const current = found.query === query;
-  return { options: current ? found.options : [], loading: loading || (open && !current), failed };
+  const failed = failedQuery === query;
+  return { options: current ? found.options : [], loading: loading || (open && !current && !failed), failed };
 }
 
 /** Names of the chosen ids, loaded once when they are not known yet. */

@@ -4,7 +4,10 @@
  * opening: mail scanners open links too), shows the role, the company (or "a company"), the job
  * description and the proposed interview; accepting or declining (with reasons) is a button press. With several
  * proposed times the candidate chooses one before accepting (RequestDetails); a time another candidate booked first
- * (409 on `slot`) is disabled and the candidate chooses again; the confirmation names the time booked.
+ * (409 on `slot`) is disabled and the candidate chooses again; the confirmation names the time booked. The refusal is
+ * shown whatever the number of times (AnswerActions: above the buttons when there is no choice to draw it in), and
+ * once every proposed time is booked the page says so instead of offering Accept. A decline that fails keeps the
+ * form with what was typed and shows the error in it; only a link that names no request leaves for the link's view.
  * Outcomes: approved, rejection success, already submitted, expired, closed, withdrawn, invalid and the error state.
  */
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
@@ -21,7 +24,8 @@ import { PublicLayout } from '../../app/layout/PublicLayout';
 import { EmptyState } from '../../components/EmptyState';
 import { interviewsApi, type AnswerResult, type ProjectData } from '../../api/interviews';
 import { choosing, chosenText, RequestDetails, slotValue, type SlotChoice } from './RequestDetails';
-import { RejectForm } from './RejectForm';
+import { AnswerActions } from './AnswerActions';
+import { RejectForm, type RejectErrors } from './RejectForm';
 
 type View =
   | { kind: 'loading' }
@@ -44,12 +48,36 @@ const firstChoice = (data: ProjectData): SlotChoice => ({
   error: null,
 });
 
-/** The choice after the server refused the time (400 or 409 on `slot`), or undefined for any other failure. */
-function refusedChoice(err: unknown, choice: SlotChoice): SlotChoice | undefined {
+/**
+ * The choice after the server refused the time (400 or 409 on `slot`), or undefined for any other failure. With one
+ * time ahead the server books it unnamed, so a 409 without a chosen value refuses that one.
+ */
+function refusedChoice(err: unknown, choice: SlotChoice, data: ProjectData): SlotChoice | undefined {
   if (!(err instanceof ApiError) || !err.fields?.slot) return undefined;
-  const taken = err.status === 409 && choice.value ? [...choice.taken, choice.value] : choice.taken;
+  const only = data.timeSlots.length === 1 ? slotValue(data.timeSlots[0]) : null;
+  const refused = choice.value ?? only;
+  const taken =
+    err.status === 409 && refused && !choice.taken.includes(refused) ? [...choice.taken, refused] : choice.taken;
   const error = err.status === 409 ? t('project.interview.errors.slotTaken') : t(err.fields.slot);
   return { value: null, taken, error };
+}
+
+/**
+ * What a failed decline shows: a request that can no longer be answered (expired, closed, withdrawn) or a link that
+ * names none (malformed, unknown, another candidate's) leaves the form for its own view; anything else (a field
+ * refused, the records busy, the network or the server down) keeps the form with what was typed, the error in it.
+ */
+function rejectFailure(err: unknown): { view: View } | { errors: RejectErrors } {
+  const view = failureView(err);
+  const notTheLink = err instanceof ApiError && err.status === 400 && !err.fields?.interviewRequestToken;
+  if (view.kind !== 'error' && !(view.kind === 'invalid' && notTheLink)) return { view };
+  const fields = err instanceof ApiError ? err.fields : {};
+  const field = (name: string) => Object.entries(fields).find(([key]) => key.startsWith(name))?.[1];
+  const reasons = field('userResponse.reasons');
+  const comment = field('userResponse.comment');
+  if (reasons || comment) return { errors: { reasons: reasons && t(reasons), comment: comment && t(comment) } };
+  const busy = err instanceof ApiError && err.code === 'errors.busy';
+  return { errors: { form: t(busy ? 'errors.busy' : 'portal.interviews.answer.sendFailed') } };
 }
 
 function failureView(err: unknown): View {
@@ -71,6 +99,7 @@ export function InterviewRequestPage() {
   const [view, setView] = useState<View>(() => (TOKEN.test(token) ? { kind: 'loading' } : { kind: 'invalid' }));
   const [busy, setBusy] = useState(false);
   const [choice, setChoice] = useState<SlotChoice>({ value: null, taken: [], error: null });
+  const [rejectErrors, setRejectErrors] = useState<RejectErrors>({});
 
   const load = useCallback(async () => {
     if (!TOKEN.test(token)) return setView({ kind: 'invalid' });
@@ -106,7 +135,7 @@ export function InterviewRequestPage() {
         when: slot ? chosenText(data, slot) : undefined,
       });
     } catch (err) {
-      const refused = refusedChoice(err, choice);
+      const refused = refusedChoice(err, choice, data);
       if (refused) setChoice(refused);
       else setView(failureView(err));
     } finally {
@@ -116,12 +145,15 @@ export function InterviewRequestPage() {
 
   const reject = async (reasons: string[], comment: string) => {
     setBusy(true);
+    setRejectErrors({});
     try {
-      answered(await interviewsApi.reject(token, { reasons, comment: comment.trim() || undefined }, method), {
-        kind: 'rejected',
-      });
+      const res = await interviewsApi.reject(token, { reasons, comment: comment.trim() || undefined }, method);
+      if (!res.success) return setRejectErrors({ form: t('portal.interviews.answer.sendFailed') });
+      answered(res, { kind: 'rejected' });
     } catch (err) {
-      setView(failureView(err));
+      const failed = rejectFailure(err);
+      if ('view' in failed) setView(failed.view);
+      else setRejectErrors(failed.errors);
     } finally {
       setBusy(false);
     }
@@ -145,33 +177,20 @@ export function InterviewRequestPage() {
                 onChoose={(value) => setChoice({ ...choice, value, error: null })}
               />
               {view.rejecting ? (
-                <RejectForm busy={busy} onSubmit={reject} onBack={() => setView({ ...view, rejecting: false })} />
+                <RejectForm
+                  busy={busy}
+                  errors={rejectErrors}
+                  onSubmit={reject}
+                  onBack={() => (setRejectErrors({}), setView({ ...view, rejecting: false }))}
+                />
               ) : (
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-                  <Button
-                    variant="contained"
-                    size="large"
-                    fullWidth
-                    disabled={busy}
-                    onClick={() => void approve(view.data)}
-                  >
-                    {t(
-                      view.data.kind === 'interview'
-                        ? 'portal.interviews.answer.approveInterview'
-                        : 'portal.interviews.answer.approveWhitelist',
-                    )}
-                  </Button>
-                  <Button
-                    variant="outlined"
-                    color="inherit"
-                    size="large"
-                    fullWidth
-                    disabled={busy}
-                    onClick={() => setView({ ...view, rejecting: true })}
-                  >
-                    {t('portal.interviews.answer.reject')}
-                  </Button>
-                </Stack>
+                <AnswerActions
+                  data={view.data}
+                  choice={choice}
+                  busy={busy}
+                  onApprove={() => void approve(view.data)}
+                  onReject={() => setView({ ...view, rejecting: true })}
+                />
               )}
             </Stack>
           </Paper>
