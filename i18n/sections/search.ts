@@ -95,12 +95,18 @@ export const search = {
     contact: 'Contact',
     present: 'present',
     adminAnonymous: 'Hidden from companies: they see this profile without name, photo or links.',
+    /** The admin's marker on a result card of a hidden or anonymous candidate (its help is `adminAnonymous`). */
+    hidden: 'Hidden',
+    /** A facet count the search estimated (it may be too high or too low), and what a screen reader says of it. */
+    facetEstimate: '≈ {n}',
+    facetEstimateLabel: 'about {n} candidates',
     profileError: 'This profile could not be opened.',
   },
 };
 
 const adminOnly = 'Only admins can use this filter';
 const unknownName = (what: string) => `No ${what} by this name. Choose one from the list.`;
+const unknownId = (what: string) => `No ${what} has this id. Choose one from the list.`;
 
 export const searchErrors = {
   ns: { errors: { adminOnly, tooLong: 'At most 100 characters' } },
@@ -108,13 +114,13 @@ export const searchErrors = {
   ad: { errors: { adminOnly, notFound: unknownName('admin') } },
   cs: { errors: { adminOnly, invalid: 'Choose listed candidate statuses' } },
   ts: { errors: { tooLong: 'At most 200 characters' } },
-  jt: { errors: { notFound: unknownName('job title') } },
-  s: { errors: { notFound: unknownName('skill') } },
-  l: { errors: { notFound: unknownName('location') } },
-  cl: { errors: { notFound: unknownName('location') } },
-  lang: { errors: { notFound: unknownName('language') } },
-  i: { errors: { notFound: unknownName('industry') } },
-  bd: { errors: { notFound: unknownName('tag') } },
+  jt: { errors: { notFound: unknownName('job title'), unknownId: unknownId('job title') } },
+  s: { errors: { notFound: unknownName('skill'), unknownId: unknownId('skill') } },
+  l: { errors: { notFound: unknownName('location'), unknownId: unknownId('location') } },
+  cl: { errors: { notFound: unknownName('location'), unknownId: unknownId('location') } },
+  lang: { errors: { notFound: unknownName('language'), unknownId: unknownId('language') } },
+  i: { errors: { notFound: unknownName('industry'), unknownId: unknownId('industry') } },
+  bd: { errors: { notFound: unknownName('tag'), unknownId: unknownId('tag') } },
   te: { errors: { invalid: 'Choose listed employment types' } },
   np: { errors: { invalid: 'Choose listed notice periods' } },
   cur: { errors: { unsupported: 'Choose a listed currency' } },

@@ -4,11 +4,13 @@
  * project page's filters, or before the first answer) it says only how many are selected, never 'out of 0'.
  * The autocomplete answers from one letter ('R' offers the skill R first), and a city shows its country's code
  * (`src`, backend/services/lookups/sources.ts) beside its name, in the options and the rows, so the two Londons differ.
+ * An estimated count reads as approximate ('≈ 812'), never as a minimum: the estimate may be too high.
  */
 import { Autocomplete, Box, Checkbox, FormControlLabel, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { t } from '../../../i18n';
 import { useAnchorOnFocus } from '../../../ui/components/autocompleteAnchor';
+import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import { searchApi, type Facet, type LookupPath, type Option } from '../../api/search';
 import { useTurn } from '../../components/useFirstScreenful';
 import { thousands } from './searchUrl';
@@ -116,12 +118,7 @@ export function FacetSelect({
                   <Typography variant="body2" noWrap title={nameOf(o)}>
                     {nameOf(o)}
                   </Typography>
-                  {count !== undefined && (
-                    <Typography variant="caption" color="text.secondary" data-testid="facet-count">
-                      {thousands(count)}
-                      {facet?.estimated ? '+' : ''}
-                    </Typography>
-                  )}
+                  {count !== undefined && <FacetCount count={count} estimated={Boolean(facet?.estimated)} />}
                 </Stack>
               }
             />
@@ -129,6 +126,28 @@ export function FacetSelect({
         })}
       </Stack>
     </Box>
+  );
+}
+
+/**
+ * An option's count. An estimated one (a spread or a sample scaled up) may be too high as well as too low, so it
+ * reads as approximate ('≈ 812', 'about 812 candidates' to a screen reader), never as a minimum; an exact one is plain.
+ */
+function FacetCount({ count, estimated }: { count: number; estimated: boolean }) {
+  const n = thousands(count);
+  return (
+    <Typography variant="caption" color="text.secondary" data-testid="facet-count" data-estimated={estimated}>
+      {estimated ? (
+        <>
+          <span aria-hidden>{t('search.page.facetEstimate', { n })}</span>
+          <Box component="span" sx={visuallyHidden}>
+            {t('search.page.facetEstimateLabel', { n })}
+          </Box>
+        </>
+      ) : (
+        n
+      )}
+    </Typography>
   );
 }
 

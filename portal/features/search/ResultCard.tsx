@@ -1,9 +1,10 @@
 /**
  * One search result: who the candidate is (as the searcher may see them), and why they matched:
  * highlighted snippets and experience, matched skills, titles and locations. `actions` is the slot
- * for per-result actions (add to a project and the like).
+ * for per-result actions (add to a project and the like). For an admin, a hidden or anonymous candidate's card
+ * carries the same 'Hidden' chip as the AI match results (`adminAnonymous`), so the name is never shown by mistake.
  */
-import { Avatar, Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Card, CardActionArea, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { t } from '../../../i18n';
 import type { SearchDoc, Segment } from '../../api/search';
@@ -53,6 +54,16 @@ export function ResultCard({ doc, onOpen, actions }: Props) {
             <Box sx={{ minWidth: 0, flex: 1 }}>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                 {m.name ? <Highlighted segments={m.name} /> : display}
+                {doc.adminAnonymous && (
+                  <Tooltip title={t('search.page.adminAnonymous')} describeChild>
+                    <Chip
+                      size="small"
+                      label={t('search.page.hidden')}
+                      sx={{ ml: 1, verticalAlign: 'text-bottom' }}
+                      data-testid="result-hidden"
+                    />
+                  </Tooltip>
+                )}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {[doc.title, doc.currentLocation?.label, t('search.page.years', { n: doc.experienceYears })]
