@@ -20,7 +20,16 @@ import {
   type Predicate,
 } from './conditions';
 import { anyElement, anyValue, between, lexeme, type TableStats } from './estimate';
-import { idOfItem, LIST_KINDS, type DimensionKey, type ListKey, type SearchParams } from './params';
+import {
+  idOfItem,
+  LIST_KINDS,
+  range,
+  SALARY_SLIDER_MAX,
+  salarySliderMax,
+  type DimensionKey,
+  type ListKey,
+  type SearchParams,
+} from './params';
 import { nameQuery, restrictTo, textQuery, type TextQuery } from './text';
 import { searchStatuses, seesCuration, shortlistScope } from './visibility';
 
@@ -221,10 +230,12 @@ export async function buildFilters(
       });
     }
   }
-  if (params.salary) {
-    const rate = rates.get(params.salary.currency) ?? 1;
-    const low = Math.floor(params.salary.from * rate);
-    const high = params.salary.to === undefined ? undefined : Math.ceil(params.salary.to * rate);
+  const rate = rates.get(params.salary?.currency ?? '') ?? 1;
+  // The slider's ends in the asked currency: its top is 100,000 SGD at the rate salaries are compared with.
+  const salary = params.salary && range(params.salary.from, params.salary.to, salarySliderMax(rate));
+  if (salary) {
+    const low = Math.min(Math.floor(salary.from * rate), SALARY_SLIDER_MAX);
+    const high = salary.to === undefined ? undefined : Math.ceil(salary.to * rate);
     predicates.push({
       key: 'salary',
       sql: high === undefined ? 'd.salary_sgd >= ?' : 'd.salary_sgd between ? and ?',

@@ -1,9 +1,12 @@
 /**
  * Which candidates fill the asked page. Recently added: newest first, read from the creation-time
- * index. Best match (the default): the newest matches up to a bound (1,000, or the page's end when
- * deeper) are ranked by text relevance, how many of the chosen skills and job titles they hold,
- * profile completeness (for companies, only the part they may see), recent updates and popularity;
- * ranking every match of a broad search would cost more than it tells. The page is picked from the documents directly, or, when the
+ * index. Best match (the default): the newest matches up to a bound (1,000) are ranked by text
+ * relevance, how many of the chosen skills and job titles they hold, profile completeness (for
+ * companies, only the part they may see), recent updates and popularity; ranking every match of a
+ * broad search would cost more than it tells. The matches past the bound follow the ranked ones,
+ * newest first, so the pages of one search are a partition of its matches whatever page is asked
+ * (a deeper page never ranks a bigger set, which would bring a page's last rows back on the next
+ * and leave out newer ones ranking into the middle). The page is picked from the documents directly, or, when the
  * matches are few enough to be counted exactly, from the rows the count has read (counts.ts).
  * Picked from the documents, the newest matches are found by walking the creation-time index, so
  * the bound shrinks with the filters' expected share (at least 100 matches): the walk reads about
@@ -95,19 +98,29 @@ export function pageSql(
   const { offset, limit } = window(params) ?? { offset: 0, limit: 0 };
   if (params.sort === 'recentlyAdded')
     return `select d.id from ${source} order by d.created_at desc, d.id desc limit ${limit} offset ${offset}`;
-  const bound = Math.max(rankBound, offset + limit);
+  const newest = `order by d.created_at desc, d.id desc`;
+  // Wholly past the ranked set: the rest of the matches, newest first.
+  if (offset >= rankBound) return `select d.id from ${source} ${newest} limit ${limit} offset ${offset}`;
+  // Across its end: the ranked set's last rows, then the first of the rest (their place in the creation order, `pos`, tells them apart).
+  const across = offset + limit > rankBound;
   const withRank = rankRead && Boolean(filters.text);
   const withVector = !withRank && (!vectorLater || !filters.text);
-  const columns = [...pageColumns(filters, params, withVector), ...(withRank ? ['text_rank'] : [])]
-    .map((c) => `d.${c}`)
-    .join(', ');
-  const bounded = `(select ${columns} from ${source} order by d.created_at desc, d.id desc limit ${bound})`;
+  const columns = [
+    ...pageColumns(filters, params, withVector).map((c) => `d.${c}`),
+    ...(withRank ? ['d.text_rank'] : []),
+    ...(across ? [`row_number() over (${newest}) as pos`] : []),
+  ].join(', ');
+  const bounded = `(select ${columns} from ${source} ${newest} limit ${across ? offset + limit : rankBound})`;
   const rows =
     withVector || withRank
       ? `${bounded} c`
       : `(select b.*, v.vector from ${bounded} b join candidate_search_documents v on v.id = b.id) c`;
+  const score = scoreSql(filters, bind, withRank);
+  const order = across
+    ? `c.pos > ${rankBound}, case when c.pos <= ${rankBound} then ${score} end desc`
+    : `${score} desc`;
   return `select c.id from ${rows}
-    order by ${scoreSql(filters, bind, withRank)} desc, c.created_at desc, c.id desc limit ${limit} offset ${offset}`;
+    order by ${order}, c.created_at desc, c.id desc limit ${limit} offset ${offset}`;
 }
 
 /** The page straight from the documents. */

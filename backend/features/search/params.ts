@@ -2,7 +2,9 @@
  * The search query string (spec section 2's short keys) into a checked request, with the
  * fallbacks of spec section 5: page below 1 is 1; per page below 1 is 25 and above 50 is 50; an
  * unknown sort falls back to best match; non-digit salary or experience is 0; a missing range end
- * takes its default and a minimum above its maximum resets both. Pure: no database here.
+ * takes its default and a minimum above its maximum resets both (salary's, whose slider ends by the
+ * currency's rate, when the rates are read: filters.ts). Lookup ids past what the facet values
+ * encode are a field error. Pure: no database here.
  * Multi-value keys repeat (`s=1&s=2`) or take comma lists (`s=1,2`); their items are ids as the
  * autocompletes return them, or names (resolved later by the name matcher).
  */
@@ -13,8 +15,20 @@ import { ADMIN_SEARCH_KEYS } from '../../../schema/rules/searchKeys';
 import { LOOKUP_SOURCES, type LookupKind } from '../../services/lookups/sources';
 
 export const PAGE_SIZE = { default: 25, max: 50 } as const;
-/** The salary slider runs 0 to 100,000 with a '+' top label: its top means no upper bound. */
+/**
+ * The salary slider runs 0 to 100,000 SGD with a '+' top label: its top means no upper bound. In
+ * another currency it runs to as much at the rate the search converts salaries with
+ * (salarySliderMax; 100,000 SGD is over a billion IDR), so the range is applied once the rates
+ * are read (filters.ts), not here.
+ */
 export const SALARY_SLIDER_MAX = 100_000;
+/** The salary slider's top in a currency worth `toSgd` SGD a unit. */
+export const salarySliderMax = (toSgd: number): number => Math.round(SALARY_SLIDER_MAX / (toSgd > 0 ? toSgd : 1));
+/**
+ * Lookup ids a dimension's filter can name: facet values are stored as dimension * 100,000,000 + id
+ * (FACET_STEP, conditions.ts), so a larger id would name another dimension's option, or overflow.
+ */
+export const MAX_LOOKUP_ID = 99_999_999;
 export const EXPERIENCE_MAX = 99;
 /** Results are paged up to this many; deeper pages are empty (refine the search instead). */
 export const MAX_RESULTS = 10_000;
@@ -206,6 +220,8 @@ export function parseSearchParams(query: Query): SearchParams {
     if (items.length > MAX_VALUES || typed > MAX_NAMES.perKey || (typed && names > MAX_NAMES.total))
       errors[key] = `${key}.errors.tooMany`;
     else if (items.some((v) => v.length > 160 || !wellFormed(v))) errors[key] = `${key}.errors.invalid`;
+    else if (key !== 'ad' && distinct.some((v) => (idOfItem(key, v) ?? 0) > MAX_LOOKUP_ID))
+      errors[key] = `${key}.errors.unknownId`;
   }
   const enums = {
     te: enumList(query, 'te', EMPLOYMENT_TYPE_IDS, errors),
@@ -216,7 +232,8 @@ export function parseSearchParams(query: Query): SearchParams {
   if (currencyRaw !== undefined && !(SALARY_CURRENCIES as readonly string[]).includes(currencyRaw))
     errors.cur = 'cur.errors.unsupported';
   const currency = currencyRaw && !errors.cur ? currencyRaw : DEFAULT_CURRENCY;
-  const salaryRange = range(digits(query.sf), digits(query.st), SALARY_SLIDER_MAX);
+  // In the asked currency, as typed: its slider's top depends on the rate (filters.ts applies the range).
+  const [salaryFrom, salaryTo] = [digits(query.sf), digits(query.st)];
   const experience = range(digits(query.ef), digits(query.et), EXPERIENCE_MAX);
   const perPageRaw = whole(query.pp, PAGE_SIZE.default);
   const params: SearchParams = {
@@ -225,7 +242,10 @@ export function parseSearchParams(query: Query): SearchParams {
     cn: text(query, 'cn', 100, errors),
     values,
     enums,
-    salary: salaryRange ? { ...salaryRange, currency } : undefined,
+    salary:
+      salaryFrom !== undefined || salaryTo !== undefined
+        ? { from: salaryFrom ?? 0, to: salaryTo, currency }
+        : undefined,
     currency,
     experience,
     remote: flag(query.r),

@@ -1,9 +1,10 @@
 /**
  * Free text into a full-text query. People type as in a web search box: words (all must match),
- * "quoted phrases", -excluded words and OR. On top of PostgreSQL's parsing and English stemming:
- * the last word matches as a prefix while it is not yet a word the documents contain (as you
- * type: 'kube' finds Kubernetes, while 'java' is the word Java, not JavaScript, and a whole word
- * is read from the index by its own entry), a word that is a lookup alias also finds the
+ * "quoted phrases", -excluded words (alone too: `-java` keeps everyone without Java) and OR. On
+ * top of PostgreSQL's parsing and English stemming: the last word matches as a prefix while it is
+ * not yet a word the documents contain (as you type: 'kube' finds Kubernetes, while 'java' is the
+ * word Java, not JavaScript, and a whole word is read from the index by its own entry), a word
+ * that is a lookup alias also finds the
  * name it stands for ('k8s' finds Kubernetes), and a word the documents do not contain is widened
  * to the closest words they do (pg_trgm over search_terms), so a typo still finds people.
  * Accents fold on both sides (TEXT_CONFIG): 'cafe' finds café and 'café' finds cafe.
@@ -139,6 +140,7 @@ export async function textQuery(
   );
   const found = await lexemes(knex, pieces);
   const groups: TextQuery['groups'] = [];
+  let excludesOnly = false;
   const clauseTexts = plan
     .map((items) => {
       const parts = items
@@ -161,12 +163,15 @@ export async function textQuery(
           return term.negated ? `!${either}` : either;
         })
         .filter(Boolean);
-      // A clause of exclusions alone would match nearly everyone: it is dropped.
-      return parts.some((p) => !p.startsWith('!')) ? parts.join(' & ') : '';
+      // A clause of exclusions alone keeps everyone without the excluded words: it is kept as typed.
+      if (parts.length && parts.every((p) => p.startsWith('!'))) excludesOnly = true;
+      return parts.join(' & ');
     })
     .filter(Boolean);
   if (!clauseTexts.length) return { query: null, groups: [] };
-  return { query: clauseTexts.length > 1 ? clauseTexts.map((c) => `(${c})`).join(' | ') : clauseTexts[0], groups };
+  const query = clauseTexts.length > 1 ? clauseTexts.map((c) => `(${c})`).join(' | ') : clauseTexts[0];
+  // Such a clause keeps most documents, whatever the others' words: the query is expected to keep them all.
+  return { query, groups: excludesOnly ? [] : groups };
 }
 
 /**
