@@ -23,6 +23,7 @@ export const projectMessages = {
     noDowngrade: 'A Power project cannot go back to the free plan',
     candidateNotInProject: 'This candidate is not in the project',
     activationFailed: 'The project could not be activated',
+    noTimeLeft: 'Every time proposed for this interview has passed. Your talent advocate can propose new times.',
   },
   share: {
     errors: {
@@ -49,6 +50,8 @@ export const projectMessages = {
       'Your Power project {title} reached the end of its 30-day cycle and your company has not enough credits to renew it, so it is now inactive.',
     endedReopen: 'Buy credits and activate it again at {url}',
     greeting: 'Hi {name},',
+    interviewCancelledSubject: 'Cancelled: interview for {title}',
+    interviewCancelled: 'The interview for {title} on {when} is cancelled. The calendar invitation is attached.',
   },
 } as const;
 

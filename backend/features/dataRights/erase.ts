@@ -37,6 +37,7 @@ import type { Config } from '../../config';
 import { storageFor } from '../../adapters/storage/select';
 import { keyOfPublicPath } from '../../adapters/storage/serve';
 import { queueJob } from '../../services/queue';
+import { cancelBookings } from '../../services/interviewBooking';
 import { clearFailedUploads, eraseChatAttachments, eraseFromImportReports } from './eraseFiles';
 import {
   clearRejectionComments,
@@ -302,6 +303,7 @@ export async function eraseCandidate(
   count(report.deleted, 'candidate_merges', await trx('candidate_merges').where('merged_id', candidateId).delete());
   // Free text of the kept history: the candidate's own words and the number their messages went to.
   await trx('interview_requests').where('candidate_id', candidateId).update({ reject_text: null });
+  await cancelBookings(trx, config, { candidateIds: [candidateId] }, false); // Booked interviews: the interviewer told.
   await trx('qualify_requests').where('candidate_id', candidateId).update({ to_phone: '', reply_text: null });
   // And the admins' words about the person on their erasure requests (a hold's reason; the log never holds it).
   await trx('erasure_requests').where('candidate_id', candidateId).update({ held_reason: null });

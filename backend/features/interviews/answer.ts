@@ -8,11 +8,17 @@
  *
  * Accepting an interview request books one of its proposed times (chooseSlot): with more than one still ahead the
  * candidate names it (`slot`, as typed in the schedule: "2027-03-02T10:00" in the request's zone), and without a
- * valid one the answer is a 400 on `slot`; a single time still ahead is chosen by accepting. A time another candidate
- * already booked with the same interviewer on the same project is refused (409 `slotTaken`, on `slot`), and the
- * request stays open for another choice. The choice is kept in the request's schedule (`chosenSlot`), which the
- * calendar invitation and the answer's emails read (rules.ts interviewStart, delivery.ts). A request without proposed
- * times (or with none still ahead) is accepted as before, booking nothing.
+ * valid one the answer is a 400 on `slot`; a single time still ahead is chosen by accepting. A time whose interval
+ * ([start, start + duration)) overlaps one another candidate booked with the same interviewer (by email) on any
+ * project of the same company is refused (409 `slotTaken`, on `slot`), and the request stays open for another choice;
+ * a booking whose candidate may no longer be reached (moved to rejected, paused, hidden, erased) books nothing: it is
+ * cancelled then (services/interviewBooking.ts cancelBookings). The choice is kept in the request's schedule
+ * (`chosenSlot`), which the calendar invitation and the answer's emails read (rules.ts interviewStart, delivery.ts). A
+ * request whose proposed times have all passed is not accepted (409 `project.errors.noTimeLeft`); one without proposed
+ * times is accepted as before, booking nothing.
+ *
+ * A used link (the request answered) answers its outcome only (`isTokenUsed`, `state`): nothing of the project or the
+ * interview, whatever became of them since (closed, erased, past its validity).
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
@@ -36,6 +42,7 @@ import {
 import { TOKEN_PATTERN, tokenHash } from './tokens';
 import { candidateReachable, stillConsidered } from './deliverable';
 import { localToInstant, validZone, zoneOffsetMinutes } from '../../../schema/rules/timeZones';
+import { bookedInterval, cancelBookings } from '../../services/interviewBooking';
 
 export interface RequestRow {
   id: number;
@@ -192,6 +199,9 @@ async function withdrawn(trx: Knex.Transaction, request: RequestRow): Promise<bo
   return row !== undefined && !stillConsidered(row);
 }
 
+/** What a used link answers of the request: nothing (no time to choose). */
+const USED_DATA = { choosesTime: false, timeSlots: [] } as const;
+
 const expire = (trx: Knex.Transaction, id: number) =>
   trx('interview_requests').where('id', id).update({ state: REQUEST_STATE.expired, updated_at: trx.fn.now() });
 
@@ -212,45 +222,66 @@ function booked(request: RequestRow, chosenSlot: string | undefined): string | u
   return start ? startText(schedule, start) : undefined;
 }
 
-/** When a booked request's interview starts: its chosen time, else (accepted before choices) its first proposed one. */
-function bookedStart(schedule: Booked | null): number | undefined {
-  const slot = schedule?.chosenSlot ?? schedule?.slots?.[0];
-  return slot ? localToInstant(slot, validZone(schedule?.timezone) ?? 'UTC')?.getTime() : undefined;
-}
-
 /**
- * 409 when another accepted request of the project books the same interviewer at the same start. Answers for the same
- * project and interviewer take turns (a transaction-scoped advisory lock), so two candidates accepting the same time
- * at once cannot both book it.
+ * 409 when another booking (an accepted request) with the same interviewer, on any project of the request's company
+ * (of the request's project when it has no company), overlaps `interval`. Answers for the same company and interviewer
+ * take turns (a transaction-scoped advisory lock), so two candidates accepting overlapping times cannot both book.
+ * A booking whose candidate the project may no longer reach does not count: it is cancelled, when nothing conflicts.
  */
-async function requireFree(trx: Knex.Transaction, request: RequestRow, schedule: Booked, start: number) {
-  const interviewer = (schedule.interviewerEmail ?? '').trim().toLowerCase();
-  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`interview-slot:${request.project_id}:${interviewer}`]);
-  const accepted = await trx('interview_requests')
-    .where({ project_id: request.project_id, kind: REQUEST_KIND.interview, state: REQUEST_STATE.approved })
-    .whereNot('id', request.id)
-    .whereRaw(`lower(trim(schedule_data->>'interviewerEmail')) = ?`, [interviewer])
-    .select('schedule_data');
-  if (accepted.some((r) => bookedStart(r.schedule_data as Booked | null) === start))
-    throw new AppError(409, 'project.interview.errors.slotTaken', undefined, { slot: 'slot.errors.taken' });
+async function requireFree(
+  trx: Knex.Transaction,
+  config: Config,
+  request: RequestRow,
+  interviewer: string,
+  interval: [number, number],
+) {
+  const project = await trx('projects as p')
+    .leftJoin('companies as c', 'c.id', 'p.company_id')
+    .where('p.id', request.project_id)
+    .first('p.company_id', 'c.company_type');
+  const scope = project?.company_id ? `c${project.company_id}` : `p${request.project_id}`;
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`interview-slot:${scope}:${interviewer}`]);
+  const booked = (await trx('interview_requests as r')
+    .join('projects as p', 'p.id', 'r.project_id')
+    .where(project?.company_id ? { 'p.company_id': project.company_id } : { 'r.project_id': request.project_id })
+    .where({ 'r.kind': REQUEST_KIND.interview, 'r.state': REQUEST_STATE.approved })
+    .whereNot('r.id', request.id)
+    .whereRaw(`lower(trim(r.schedule_data->>'interviewerEmail')) = ?`, [interviewer])
+    .select('r.id', 'r.project_id', 'r.candidate_id', 'r.sent_by_admin_id', 'r.schedule_data')) as RequestRow[];
+  const stale: number[] = [];
+  for (const row of booked) {
+    const other = bookedInterval(row.schedule_data as Booked | null);
+    if (!other || other[0] >= interval[1] || interval[0] >= other[1]) continue;
+    if (!(await candidateReachable(trx, row, project?.company_type ?? null))) stale.push(row.id);
+    else throw new AppError(409, 'project.interview.errors.slotTaken', undefined, { slot: 'slot.errors.taken' });
+  }
+  if (stale.length) await cancelBookings(trx, config, { ids: stale });
 }
 
 /**
  * The proposed time an acceptance books: the one named (`slot`), which must be one of the request's times still
  * ahead (400 on `slot` otherwise, or when more than one is ahead and none is named), the only one still ahead when
- * none is named, and nothing for a request without proposed times still ahead.
+ * none is named, and nothing for a request without proposed times; 409 when all its proposed times have passed.
  */
-async function chooseSlot(trx: Knex.Transaction, request: RequestRow, slot: string | undefined, now: Date) {
+async function chooseSlot(
+  trx: Knex.Transaction,
+  config: Config,
+  request: RequestRow,
+  slot: string | undefined,
+  now: Date,
+) {
   const schedule = request.schedule_data as Booked | null;
   if (request.kind !== REQUEST_KIND.interview || !schedule?.slots?.length) return undefined;
   const zone = validZone(schedule.timezone) ?? 'UTC';
   const startOf = (s: string) => localToInstant(s, zone)?.getTime();
   const ahead = schedule.slots.filter((s) => (startOf(s) ?? 0) > now.getTime());
+  // Every proposed time has passed: accepting would book a time nobody offered.
+  if (!ahead.length) throw new AppError(409, 'project.errors.noTimeLeft');
   if (slot !== undefined && !ahead.includes(slot)) throw badRequest({ slot: 'slot.errors.invalid' });
-  if (!ahead.length) return undefined;
   const chosen = slot ?? (ahead.length === 1 ? ahead[0] : undefined);
   if (chosen === undefined) throw badRequest({ slot: 'slot.errors.required' });
-  await requireFree(trx, request, schedule, startOf(chosen) as number);
+  const interval = bookedInterval({ ...schedule, chosenSlot: chosen }) as [number, number];
+  await requireFree(trx, config, request, (schedule.interviewerEmail ?? '').trim().toLowerCase(), interval);
   return chosen;
 }
 
@@ -273,13 +304,16 @@ export async function answerRequest(knex: Knex, actor: Actor, input: Answer, con
       if (request.state === REQUEST_STATE.sent) await expire(trx, request.id);
       return { expired: true as const };
     }
-    if (outcome !== 'used') await requireReachable(trx, request, await requireAnswerable(trx, request.project_id));
+    // A used link tells its outcome only; the empty choice is the shape the portal's page reads before the outcome.
+    if (outcome === 'used')
+      return { success: true, isTokenUsed: true, state: stateName(request.state), projectData: USED_DATA };
+    await requireReachable(trx, request, await requireAnswerable(trx, request.project_id));
     const data = await projectData(trx, request);
-    if (outcome === 'used' || outcome === 'checked') {
-      return { success: true, isTokenUsed: outcome === 'used', state: stateName(request.state), projectData: data };
-    }
+    if (outcome === 'checked')
+      return { success: true, isTokenUsed: false, state: stateName(request.state), projectData: data };
     const state = outcome === 'approved' ? REQUEST_STATE.approved : REQUEST_STATE.rejected;
-    const chosenSlot = outcome === 'approved' ? await chooseSlot(trx, request, input.slot, new Date()) : undefined;
+    const chosenSlot =
+      outcome === 'approved' ? await chooseSlot(trx, config, request, input.slot, new Date()) : undefined;
     await trx('interview_requests')
       .where({ id: request.id, state: REQUEST_STATE.sent })
       .update({

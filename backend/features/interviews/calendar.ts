@@ -3,6 +3,9 @@ import { createEvent } from 'ics';
 import type { Attachment } from '../../services/mail/outbox';
 import { INTERVIEW_TYPE } from '../../../schema/rules/pipeline';
 import type { ScheduleData } from './rules';
+import { INVITATION_SEQUENCE, propertyText } from '../../services/interviewBooking';
+
+export { platformOrganizer } from '../../services/interviewBooking';
 
 export interface Invitation {
   uid: string;
@@ -19,27 +22,6 @@ export interface Invitation {
    */
   organizer?: { name: string; email: string } | null;
 }
-
-/**
- * The platform's own sender (`MAIL_FROM`, "Name <address>" or an address alone) as an invitation's organizer: METHOD
- * REQUEST needs an ORGANIZER (RFC 5546), and a confidential project's invitation must not name the company's
- * interviewer. The name is the sender's display name, else `fallbackName`; undefined without a usable address.
- */
-export function platformOrganizer(mailFrom: string, fallbackName: string): { name: string; email: string } | undefined {
-  const match =
-    /^\s*(?:"?([^"<]*?)"?\s*)?<([^<>\s]+@[^<>\s]+)>\s*$/.exec(mailFrom) ??
-    /^\s*()([^<>\s]+@[^<>\s]+)\s*$/.exec(mailFrom);
-  if (!match) return undefined;
-  return { name: match[1]?.trim() || fallbackName, email: match[2] };
-}
-
-/**
- * Text for a property: the ics package escapes `\n` and `\r\n` only, while calendar readers differ on a lone CR, a
- * vertical tab, a form feed or a Unicode line separator; each of those in an address or a title could start a
- * property of the typist's choosing (a second ORGANIZER). Line breaks stay (escaped), other control characters go.
- */
-const propertyText = (text: string) =>
-  text.replace(/\r\n?|[\v\f\u0085\u2028\u2029]/g, '\n').replace(/[^\P{Cc}\n]+/gu, ' ');
 
 /** The invitation as an .ics attachment, or undefined when the event cannot be written. */
 export function invitationAttachment(inv: Invitation): Attachment | undefined {
@@ -66,6 +48,8 @@ export function invitationAttachment(inv: Invitation): Attachment | undefined {
   const { error, value } = createEvent({
     uid: inv.uid,
     method: 'REQUEST',
+    // Written out, so that the cancellation's SEQUENCE is read as a revision above it (services/interviewBooking.ts).
+    sequence: INVITATION_SEQUENCE,
     start: inv.start.getTime(),
     startInputType: 'utc',
     startOutputType: 'utc',

@@ -29,6 +29,7 @@ import { html } from '../../services/mail/templates';
 import { queueEmail } from '../../services/mail/outbox';
 import type { RequestRow } from './answer';
 import { invitationAttachment, platformOrganizer } from './calendar';
+import { bookingUid } from '../../services/interviewBooking';
 import { interviewStart, startText, type ScheduleData } from './rules';
 import { templateText } from './templateText';
 import { requestToken } from './tokens';
@@ -220,7 +221,7 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
       // company"): the platform's sender organizes it, and the description leaves out the interviewer.
       const invitation = (attendee: { name: string; email: string | null }, hideCompany = false) =>
         invitationAttachment({
-          uid: `${request.guid}@${new URL(config.publicUrl).hostname}`,
+          uid: bookingUid(config, request.guid),
           start,
           schedule,
           title: `Interview: ${project.title}`,

@@ -122,8 +122,8 @@ export { validZone, zoneOffsetMinutes };
 /**
  * When a proposed interview starts: the time the candidate chose on accepting (`chosenSlot`, answer.ts chooseSlot)
  * when still ahead; else (a request accepted before choices were asked) the schedule's first proposed time still
- * ahead, else the project's first time slot still ahead (its date and start time read in the schedule's time zone,
- * UTC when none).
+ * ahead, else, for a request that proposed no times, the project's first time slot still ahead (its date and start
+ * time read in the schedule's time zone, UTC when none).
  */
 export function interviewStart(
   schedule: (ScheduleData & { chosenSlot?: string }) | null | undefined,
@@ -137,7 +137,8 @@ export function interviewStart(
     return ahead(chosen) ? chosen : undefined;
   }
   const proposed = slotStarts(schedule).filter(ahead);
-  if (proposed.length) return proposed[0];
+  // A request that proposed its own times starts at one of them, or at none: never at the project's own slots.
+  if (proposed.length || schedule?.slots?.length) return proposed[0];
   return (slots ?? [])
     .map((s) => localToInstant(`${(s.date ?? '').slice(0, 10)}T${s.startTime ?? ''}`, zone))
     .filter(ahead)

@@ -45,6 +45,7 @@ import { actorName, candidateDef, loadProjectToChange, pipelineRole } from './ac
 import { candidateNotFound, placesOf, requireCurates, requireReach } from './reach';
 import { pipelineStats } from './stats';
 import { analytics } from '../../adapters/analytics';
+import { cancelBookings } from '../../services/interviewBooking';
 
 /** At most this many candidates move at once (a tab's page holds at most 50). */
 export const MAX_BULK = 200;
@@ -210,14 +211,16 @@ async function writeMove(trx: Knex.Transaction, m: Moved): Promise<void> {
  * A move to rejected withdraws the candidates' open interview requests and job descriptions in the project: they end
  * as expired now (REQUEST_STATE has no withdrawn state), so they are neither delivered nor answered, and they do not
  * stop a new request if the candidate is moved back. The candidate's page reads them as withdrawn while the candidate
- * stays rejected (interviews/answer.ts).
+ * stays rejected (interviews/answer.ts). Their booked interviews (accepted requests) are cancelled, the invitation's
+ * cancellation emailed (services/interviewBooking.ts cancelBookings), which frees the interviewer's time.
  */
-async function withdrawRequests(trx: Knex.Transaction, m: Moved): Promise<void> {
+async function withdrawRequests(trx: Knex.Transaction, config: Config, m: Moved): Promise<void> {
   if (m.to !== STAGES.rejected) return;
   await trx('interview_requests')
     .where({ project_id: m.projectId, state: REQUEST_STATE.sent })
     .whereIn('candidate_id', m.candidateIds)
     .update({ state: REQUEST_STATE.expired, expires_at: trx.fn.now(), updated_at: trx.fn.now() });
+  await cancelBookings(trx, config, { projectId: m.projectId, candidateIds: m.candidateIds });
 }
 
 /** The move's history: who moved whom from where to where, the reveals, the notices and the analytics event. */
@@ -300,7 +303,7 @@ export async function moveCandidates(
       schedule,
     };
     await writeMove(trx, moved);
-    await withdrawRequests(trx, moved);
+    await withdrawRequests(trx, ctx.config, moved);
     await recordMove(trx, ctx.config, actor, name, moved);
   });
   const stats = await pipelineStats(knex, ability, actor, loaded);
