@@ -6,7 +6,7 @@
  * keep no owner, as the server does without a transfer.
  */
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, DialogContentText, MenuItem, TextField } from '@mui/material';
+import { DialogContentText } from '@mui/material';
 import { useEffect, useState } from 'react';
 import {
   Button,
@@ -17,14 +17,8 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { t } from '../../i18n';
+import { TransferChoice, type TransferTarget as Target } from '../../ui/team/TransferChoice';
 import { API_URL, failureMessage, httpClient } from '../providers/http';
-
-interface Target {
-  id: string;
-  name: string;
-  email: string;
-}
 
 /** The colleagues who may take over `id`'s projects, or the reason they could not be read. */
 function useTargets(id: unknown, open: boolean): { targets?: Target[]; error?: string } {
@@ -73,33 +67,7 @@ export function DeleteCompanyUserButton() {
         content={
           <>
             <DialogContentText>{translate('ra.message.delete_content', { name })}</DialogContentText>
-            {error && (
-              <Alert severity="error" sx={{ mt: 2 }}>
-                {error}
-              </Alert>
-            )}
-            {targets && targets.length > 0 && (
-              <TextField
-                select
-                fullWidth
-                label={t('portal.team.transferTo')}
-                value={transferTo}
-                onChange={(e) => setTransferTo(e.target.value)}
-                sx={{ mt: 2.5 }}
-                helperText={t('portal.team.transferHelp')}
-              >
-                {targets.map((target) => (
-                  <MenuItem key={target.id} value={target.id}>
-                    {target.name ? `${target.name} · ${target.email}` : target.email}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-            {targets && targets.length === 0 && (
-              <Alert severity="info" sx={{ mt: 2 }}>
-                {t('portal.team.noTransferTargets')}
-              </Alert>
-            )}
+            <TransferChoice targets={targets} error={error} value={transferTo} onChange={setTransferTo} />
           </>
         }
         onConfirm={handleDelete}

@@ -1,11 +1,11 @@
 /** Removing a user, after choosing who receives their projects (GET user-list-to-transfer, DELETE ?transferTo=). */
-import { Alert, MenuItem, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { companyUsersApi, type CompanyUserRow, type TransferTarget } from '../../api/companyUsers';
 import { actionErrorMessage, errorMessage } from '../../../ui/api/errors';
 import { useNotify } from '../../app/notify';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { t } from '../../../i18n';
+import { TransferChoice } from '../../../ui/team/TransferChoice';
 
 export function DeleteUserDialog({
   user,
@@ -64,32 +64,7 @@ export function DeleteUserDialog({
       onConfirm={confirm}
       onClose={onClose}
     >
-      {loadError && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {loadError}
-        </Alert>
-      )}
-      {targets && targets.length > 0 && (
-        <TextField
-          select
-          label={t('portal.team.transferTo')}
-          value={transferTo}
-          onChange={(e) => setTransferTo(e.target.value)}
-          sx={{ mt: 2.5 }}
-          helperText={t('portal.team.transferHelp')}
-        >
-          {targets.map((target) => (
-            <MenuItem key={target.id} value={target.id}>
-              {target.name ? `${target.name} · ${target.email}` : target.email}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-      {targets && targets.length === 0 && (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {t('portal.team.noTransferTargets')}
-        </Alert>
-      )}
+      <TransferChoice targets={targets} error={loadError} value={transferTo} onChange={setTransferTo} />
     </ConfirmDialog>
   );
 }
