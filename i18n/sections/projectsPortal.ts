@@ -317,6 +317,8 @@ export const projectsPortal = {
   },
   addToProject: {
     button: 'Add to project',
+    /** A candidate's name in a search result's action labels when hidden or anonymous to companies (admins only). */
+    hiddenName: '{name} (hidden)',
     title: 'Add {name} to a project',
     candidate: 'this candidate',
     adminTitle: "Add {name} to a company's project",

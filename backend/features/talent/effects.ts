@@ -7,6 +7,10 @@
  * The invitation goes only to a candidate who may sign in (active or semi-active, spec section 4):
  * for a pending or inactive one it waits, and goes out when they become active or semi-active with
  * the flag still on; `profileReadySentAt`, stamped by the write (withEffectColumns), keeps it to once.
+ * A candidate whose status leaves those who may be met (active, semi-active: visibility.ts seenStatuses) or who
+ * turns hidden from companies (visibility false) has their booked interviews cancelled in the same transaction
+ * (services/interviewBooking.ts cancelBookings: the time freed, the interviewer sent the calendar cancellation),
+ * whichever way the change came: their own pause, the console, the status routes or the import.
  * Search indexing joins here when it exists. A change of the email or the phone keeps the one it
  * replaces in candidate_former_identifiers, read by an erasure and a copy of the data (dataRights).
  */
@@ -15,6 +19,8 @@ import { endBarredSessions } from '../../auth/session';
 import type { Config } from '../../config';
 import { entity } from '../../../schema';
 import { FORMER_IDENTIFIER_KIND } from '../../../schema/entities/internal/candidateFormerIdentifier';
+import { seenStatuses } from '../../../schema/rules/visibility';
+import { cancelBookings } from '../../services/interviewBooking';
 import { queueEmail } from '../../services/mail/outbox';
 import { profileReadyEmail } from './emails';
 
@@ -25,6 +31,8 @@ export interface CandidateEffects {
   statusChanged?: number;
   /** The email address or phone number the change replaces, kept for an erasure. */
   formerIdentifiers?: { candidate_id: number; kind: number; value: string }[];
+  /** The stored candidate who may no longer be met, or is now hidden from companies: their booked interviews end. */
+  bookingsEnd?: number;
 }
 
 type Data = Record<string, unknown>;
@@ -32,6 +40,15 @@ type Data = Record<string, unknown>;
 /** The statuses that may sign in (spec section 4): active and semi-active (a self-paused one signs in, but is not invited). */
 const INVITED_STATUSES: unknown[] = [1, 3];
 const DEFAULT_STATUS = entity('candidate').fields.status.default;
+/** The statuses whose candidates may keep a booked interview: those admins meet (visibility.ts). */
+const BOOKABLE_STATUSES: unknown[] = seenStatuses('admin');
+
+/** Whether `data` written over the stored `before` ends the candidate's booked interviews. */
+function endsBookings(before: Data, data: Data): boolean {
+  const leaves = data.status !== undefined && !BOOKABLE_STATUSES.includes(data.status);
+  const hides = data.visibility === false && before.visibility !== false;
+  return (leaves && BOOKABLE_STATUSES.includes(before.status)) || hides;
+}
 
 /** Whether `data` written over `before` invites the candidate: the flag on, and they may sign in. */
 function invites(before: Data | undefined, data: Data): boolean {
@@ -51,6 +68,7 @@ export function candidateEffects(before: Data | undefined, data: Data): Candidat
     };
   }
   if (before && data.status !== undefined && data.status !== before.status) effects.statusChanged = before.id as number;
+  if (before && endsBookings(before, data)) effects.bookingsEnd = before.id as number;
   const former = before ? replacedIdentifiers(before, data) : [];
   if (former.length) effects.formerIdentifiers = former;
   return effects;
@@ -95,4 +113,7 @@ export async function queueCandidateEffects(
     await trx('candidate_former_identifiers').insert(former.slice(i, i + 5000));
   const changed = all.flatMap((effects) => (effects.statusChanged === undefined ? [] : [effects.statusChanged]));
   if (changed.length) await endBarredSessions(trx, 'candidate', changed);
+  const ending = all.flatMap((effects) => (effects.bookingsEnd === undefined ? [] : [effects.bookingsEnd]));
+  for (let i = 0; i < ending.length; i += 5000)
+    await cancelBookings(trx, config, { candidateIds: ending.slice(i, i + 5000) });
 }

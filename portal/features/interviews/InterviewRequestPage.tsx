@@ -107,8 +107,10 @@ export function InterviewRequestPage() {
     try {
       const res = await interviewsApi.check(token, method);
       if (!res.success) return setView({ kind: 'error' });
+      // A used link answers its outcome only: its project data is a stub, or none, and is not read.
+      if (res.isTokenUsed) return setView({ kind: 'used' });
       setChoice(firstChoice(res.projectData));
-      setView(res.isTokenUsed ? { kind: 'used' } : { kind: 'details', data: res.projectData, rejecting: wantsReject });
+      setView({ kind: 'details', data: res.projectData, rejecting: wantsReject });
     } catch (err) {
       setView(failureView(err));
     }

@@ -99,8 +99,13 @@ export function SearchWithProjects() {
   // One function for the page's life (per screen size and role): the result cards are memoised on it.
   const resultActions = useCallback(
     (doc: SearchDoc) => {
-      const label = `${t('portal.projectsPortal.addToProject.button')}${doc.name ? `: ${doc.name}` : ''}`;
-      const open = () => setCandidate({ id: doc.id, name: doc.name });
+      // A hidden or anonymous candidate's name carries the card's marker, so no label shows it unflagged.
+      const name =
+        doc.name && doc.adminAnonymous
+          ? t('portal.projectsPortal.addToProject.hiddenName', { name: doc.name })
+          : doc.name;
+      const label = `${t('portal.projectsPortal.addToProject.button')}${name ? `: ${name}` : ''}`;
+      const open = () => setCandidate({ id: doc.id, name });
       // The button says what it does; only the phone's icon needs its words in a tooltip. (A tooltip also
       // draws its child twice as it mounts: twenty of them held the page as its results came.)
       const add = phone ? (
@@ -137,7 +142,7 @@ export function SearchWithProjects() {
               size="small"
               color="success"
               onClick={() => setQualifying(doc.id)}
-              aria-label={`${t('portal.interviews.qualify.action')}${doc.name ? `: ${doc.name}` : ''}`}
+              aria-label={`${t('portal.interviews.qualify.action')}${name ? `: ${name}` : ''}`}
               data-testid="qualify-request"
             >
               <WhatsApp fontSize="small" />
