@@ -1,7 +1,7 @@
 /**
  * A booked interview ends when its candidate may no longer be met or turns hidden from companies, whichever way the
  * change comes (talent/effects.ts): pausing their own profile, an admin's edit in the console, the admins' status
- * route. The request ends expired, the interviewer is emailed the calendar cancellation (METHOD:CANCEL), and the time
+ * route, withdrawing their consent to be shown to companies (dataRights/consents.ts). The request ends expired, the interviewer is emailed the calendar cancellation (METHOD:CANCEL), and the time
  * is free for another candidate.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   owner = client(t, await t.login('owner@acme.example.com'));
   admin = client(t, await t.login('admin@example.com'));
   visitor = client(t);
-  candidates = await activeCandidates(t.knex, 8, { skip: 80 });
+  candidates = await activeCandidates(t.knex, 10, { skip: 80 });
   emails = new Map(
     (await t.knex('candidates').whereIn('id', candidates).select('id', 'email')).map((r) => [r.id, r.email]),
   );
@@ -125,5 +125,18 @@ describe('A booked interview when its candidate is paused or hidden', () => {
     const after = await outcome(project.id, a, 'bulk@acme.example.com');
     expect(after.state).toBe(REQUEST_STATE.expired);
     expect(after.methods).toContain('CANCEL');
+  });
+
+  it('the candidate withdrawing their consent to be shown to companies cancels it and frees the time', async () => {
+    const [a, b] = [candidates[8], candidates[9]];
+    const slot = `${year}-09-10T10:00`;
+    const { project, tokenB } = await bookFirst(a, b, slot, 'consent@acme.example.com');
+    const me = client(t, await t.login(emails.get(a) as string));
+    const withdrawn = await me.put('/data-rights/consents', { shownToCompanies: false });
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    const after = await outcome(project.id, a, 'consent@acme.example.com');
+    expect(after.state).toBe(REQUEST_STATE.expired);
+    expect(after.methods).toContain('CANCEL');
+    expect((await answer(tokenB, slot)).status).toBe(200);
   });
 });

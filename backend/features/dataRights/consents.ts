@@ -18,8 +18,10 @@ import { z } from 'zod';
 import { CHOSEN_PURPOSES, CONSENT_PURPOSES, CONSENT_SOURCES, type ConsentSource } from '../../../schema/rules/consents';
 import type { Actor } from '../../../schema/roles';
 import { id } from '../../../schema/validation/inputs';
+import type { Config } from '../../config';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, notFound } from '../../errors';
+import { cancelBookings } from '../../services/interviewBooking';
 import { logDataRights } from './log';
 import { candidateOf } from './own';
 
@@ -84,9 +86,12 @@ async function upsert(
  * Records the candidate's choices: each purpose whose decision changes (or was never recorded) gets
  * its row and a log entry; unchanged ones are left as they were. An admin's `note` of the request is
  * kept on each changed row; the log entry says only that there was one. Returns the purposes changed.
+ * Withdrawing `shownToCompanies` hides the person from companies as a pause does, so a booked interview is cancelled
+ * with its calendar (services/interviewBooking.ts), as talent/effects.ts does for a pause.
  */
 export async function decideConsents(
   trx: Knex.Transaction,
+  config: Config,
   candidateId: number,
   choices: ConsentChoices,
   source: ConsentSource,
@@ -111,12 +116,15 @@ export async function decideConsents(
     });
     changed.push(purpose);
   }
+  if (changed.includes('shownToCompanies') && choices.shownToCompanies === false)
+    await cancelBookings(trx, config, { candidateIds: [candidateId] });
   return changed;
 }
 
 /** The candidate accepts the notice `version` (the one in force), with their choices alongside. */
 export async function acceptNotice(
   trx: Knex.Transaction,
+  config: Config,
   candidateId: number,
   version: string,
   actor: Actor,
@@ -135,7 +143,7 @@ export async function acceptNotice(
       source,
     });
   }
-  await decideConsents(trx, candidateId, choices, source, actor);
+  await decideConsents(trx, config, candidateId, choices, source, actor);
 }
 
 const choicesSchema = z
@@ -165,7 +173,7 @@ const change = defineEndpoint({
   input: { body: choicesSchema.refine(atLeastOne, nothingChosen) },
   handler: async ({ actor, body, ctx }) => {
     const candidateId = candidateOf(actor);
-    await ctx.knex.transaction((trx) => decideConsents(trx, candidateId, body, 'profile', actor));
+    await ctx.knex.transaction((trx) => decideConsents(trx, ctx.config, candidateId, body, 'profile', actor));
     return consentsView(ctx.knex, candidateId, ctx.config.dataRights.noticeVersion);
   },
 });
@@ -182,7 +190,9 @@ const notice = defineEndpoint({
     // A notice changed while the dialog was open is read again before it is accepted.
     if (body.version !== noticeVersion)
       throw new AppError(409, 'consents.errors.noticeChanged', undefined, { version: 'consents.errors.noticeChanged' });
-    await ctx.knex.transaction((trx) => acceptNotice(trx, candidateId, noticeVersion, actor, body.consents ?? {}));
+    await ctx.knex.transaction((trx) =>
+      acceptNotice(trx, ctx.config, candidateId, noticeVersion, actor, body.consents ?? {}),
+    );
     return consentsView(ctx.knex, candidateId, noticeVersion);
   },
 });
@@ -221,7 +231,7 @@ const changeFor = defineEndpoint({
   handler: async ({ params: p, body, actor, ctx }) => {
     await ctx.knex.transaction(async (trx) => {
       await existing(trx, p.id);
-      await decideConsents(trx, p.id, body.consents, 'admin', actor, body.request);
+      await decideConsents(trx, ctx.config, p.id, body.consents, 'admin', actor, body.request);
     });
     return consentsView(ctx.knex, p.id, ctx.config.dataRights.noticeVersion);
   },
