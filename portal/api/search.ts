@@ -61,6 +61,8 @@ export interface SearchAnswer {
   perPage: number;
   sort: string;
   currency: string;
+  /** The salary slider's top in `currency` (100,000 SGD at the database rate). */
+  salaryMax: number;
   tookMs: number;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The search routes: `GET /search` with every filter under its short key, answering `{docs,
- * totalResults, totalIsEstimate, facets, tookMs}` (searchCandidates in index.ts), and
+ * totalResults, totalIsEstimate, facets, salaryMax, tookMs}` (searchCandidates in index.ts; salaryMax is the
+ * salary slider's top, 100,000 SGD in the asked currency), and
  * `GET /search/candidates/:id`, the profile as the searcher may see it (profile.ts). The caller's
  * declared `search` permission on Candidate decides who may search at all and by which fields
  * (admin-only keys are refused with a field message). Reads go to the read replica when one is
@@ -58,6 +59,7 @@ export const searchEndpoint = defineEndpoint({
       perPage: params.perPage,
       sort: params.sort,
       currency: params.currency,
+      salaryMax: answer.salaryMax,
       tookMs: Math.round(performance.now() - started),
     };
   },

@@ -9,7 +9,7 @@ import { countAndFacet } from './counts';
 import { tableStats, type TableStats } from './estimate';
 import { buildFilters, type Filters } from './filters';
 import { KIND_OF, labelsFor } from './labels';
-import type { SearchParams } from './params';
+import { salarySliderMax, type SearchParams } from './params';
 import { currencyRates } from './rates';
 import { readResults } from './results';
 
@@ -29,6 +29,8 @@ export interface SearchAnswer {
   /** The page's candidate ids, in order. */
   ids: number[];
   facets: Record<string, { options: FacetOption[]; distinct?: number; estimated: boolean }>;
+  /** The salary slider's top ('N+', no upper bound) in the asked currency: 100,000 SGD at the database rate. */
+  salaryMax: number;
 }
 
 /** The statistics and currency rates every search plans and converts with. */
@@ -66,5 +68,6 @@ export async function searchCandidates(
       },
     ]),
   );
-  return { total: counts.total, totalIsEstimate: counts.totalIsEstimate, page, ids, facets };
+  const salaryMax = salarySliderMax(rates.get(params.currency) ?? 1);
+  return { total: counts.total, totalIsEstimate: counts.totalIsEstimate, page, ids, facets, salaryMax };
 }

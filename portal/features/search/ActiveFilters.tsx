@@ -11,8 +11,9 @@ import {
   EXPERIENCE_MAX,
   FLAG_KEYS,
   MULTI_KEYS,
-  SALARY_MAX,
+  NO_UPPER_BOUND,
   TEXT_KEYS,
+  salaryTopOf,
   thousands,
   withFilters,
   type MultiKey,
@@ -57,11 +58,11 @@ export function ActiveFilters({ state, isAdmin, labelOf, onChange, suggest }: Pr
         remove: (now) => withFilters(now, { multi: { ...now.multi, [key]: now.multi[key].filter((v) => v !== id) } }),
       });
   }
-  if (state.salary[0] > 0 || state.salary[1] < SALARY_MAX)
+  if (state.salary[0] > 0 || Number.isFinite(state.salary[1]))
     chips.push({
       key: 'salary',
-      label: `${t('search.page.salary')}: ${state.currency} ${thousands(state.salary[0])} – ${state.salary[1] >= SALARY_MAX ? `${thousands(SALARY_MAX)}+` : thousands(state.salary[1])}`,
-      remove: (now) => withFilters(now, { salary: [0, SALARY_MAX] }),
+      label: `${t('search.page.salary')}: ${state.currency} ${thousands(state.salary[0])} – ${Number.isFinite(state.salary[1]) ? thousands(state.salary[1]) : `${thousands(salaryTopOf(state.currency))}+`}`,
+      remove: (now) => withFilters(now, { salary: [0, NO_UPPER_BOUND] }),
     });
   if (state.experience[0] > 0 || state.experience[1] < EXPERIENCE_MAX)
     chips.push({

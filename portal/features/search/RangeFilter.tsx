@@ -1,11 +1,12 @@
 /**
- * A range filter: a slider and two digit-only inputs that show thousands separators. The slider's
- * top means no upper bound, so its label reads '100,000+'.
+ * A range filter: a slider and two digit-only inputs that show thousands separators. With `openTop` the slider's
+ * top means no upper bound, so its label reads 'max+' ('100,000+' in SGD, the currency's own top in another), the
+ * open top is `NO_UPPER_BOUND`, and amounts typed past the top are kept as typed (the search reads them).
  */
 import { Box, Slider, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { t } from '../../../i18n';
-import { digitsOf, thousands } from './searchUrl';
+import { NO_UPPER_BOUND, digitsOf, thousands } from './searchUrl';
 
 interface Props {
   id: string;
@@ -13,7 +14,7 @@ interface Props {
   value: [number, number];
   max: number;
   step: number;
-  /** Shown as '100,000+' at the top: the top is open-ended. */
+  /** Shown as 'max+' at the top: the top is open-ended (`NO_UPPER_BOUND`), and typed amounts are not clamped. */
   openTop?: boolean;
   onChange: (value: [number, number]) => void;
   children?: React.ReactNode;
@@ -24,21 +25,22 @@ export function RangeFilter({ id, label, value, max, step, openTop, onChange, ch
   useEffect(() => setDraft(value), [value]);
   const show = (n: number) => (openTop && n >= max ? `${thousands(max)}+` : thousands(n));
   const commit = (next: [number, number]) => {
-    const lo = Math.min(Math.max(0, next[0]), max);
-    const hi = Math.min(Math.max(0, next[1]), max);
+    const lo = openTop ? Math.max(0, next[0]) : Math.min(Math.max(0, next[0]), max);
+    const hi = openTop ? (next[1] >= max ? NO_UPPER_BOUND : Math.max(0, next[1])) : Math.min(Math.max(0, next[1]), max);
     onChange(lo > hi ? [hi, lo] : [lo, hi]);
   };
   const input = (i: 0 | 1) => (
     <TextField
       size="small"
       label={i === 0 ? t('search.page.from') : t('search.page.to')}
-      value={i === 1 && openTop && draft[1] >= max ? '' : thousands(draft[i])}
+      value={i === 1 && openTop && !Number.isFinite(draft[1]) ? '' : thousands(draft[i])}
       placeholder={i === 1 && openTop ? `${thousands(max)}+` : undefined}
       onChange={(e) => {
         // Digits only: anything else typed is dropped; separators are put back as the number shows.
         const typed = e.target.value.replace(/[^\d]/g, '').slice(0, 9);
         const next: [number, number] = [...draft];
-        next[i] = typed === '' ? (i === 0 ? 0 : max) : Math.min(digitsOf(typed), max);
+        const top = openTop ? NO_UPPER_BOUND : max;
+        next[i] = typed === '' ? (i === 0 ? 0 : top) : Math.min(digitsOf(typed), top);
         setDraft(next);
       }}
       onBlur={() => commit(draft)}
@@ -58,13 +60,13 @@ export function RangeFilter({ id, label, value, max, step, openTop, onChange, ch
         <Typography variant="subtitle2" component="p">
           {label}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="text.secondary" data-testid={`${id}-range`}>
           {show(draft[0])} – {show(draft[1])}
         </Typography>
       </Stack>
       <Box sx={{ px: 1 }}>
         <Slider
-          value={draft}
+          value={[Math.min(draft[0], max), Math.min(draft[1], max)]}
           min={0}
           max={max}
           step={step}

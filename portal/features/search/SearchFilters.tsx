@@ -1,6 +1,7 @@
 /**
- * The filter column: text, every multi-select with its facet counts, salary and experience
- * ranges, remote and the more-options flags, and (for admins only) the admin filters.
+ * The filter column: text, every multi-select with its facet counts, salary (its slider's top is the
+ * search's `salaryMax` for the asked currency) and experience ranges, remote and the more-options
+ * flags, and (for admins only) the admin filters.
  */
 import { Checkbox, Divider, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { memo, useEffect, useState } from 'react';
@@ -12,10 +13,11 @@ import { FacetSelect } from './FacetSelect';
 import { RangeFilter } from './RangeFilter';
 import {
   EXPERIENCE_MAX,
-  SALARY_MAX,
   SALARY_STEP,
   editFilters,
+  noteSalaryTop,
   rebased,
+  salaryTopOf,
   type MultiKey,
   type SearchEdit,
   type SearchState,
@@ -60,6 +62,8 @@ interface Props {
   labelOf: (key: MultiKey, id: string) => string;
   /** Each change is an edit of the state it lands on (see `SearchEdit`). */
   onChange: (edit: SearchEdit, picked?: { key: MultiKey; option: Option }) => void;
+  /** The salary slider's top as the last answer gave it (`salaryMax`), in that answer's currency. */
+  salaryTop?: { currency: string; max: number };
 }
 
 /** A text filter typed freely; the page debounces the search. */
@@ -107,7 +111,11 @@ export const SearchFilters = memo(function SearchFilters({
   isAdmin,
   labelOf,
   onChange,
+  salaryTop,
 }: Props) {
+  // The salary slider runs to 100,000 SGD in the asked currency: the top the search answered for it.
+  if (salaryTop) noteSalaryTop(salaryTop.currency, salaryTop.max);
+  const salaryMax = salaryTopOf(state.currency);
   // The fixed lists are built once per render, not once per filter.
   const fixed = FIXED();
   // The autocompletes come one a task after the column, each in its own turn: seven of them in the column's own task
@@ -177,7 +185,7 @@ export const SearchFilters = memo(function SearchFilters({
         id="salary"
         label={t('search.page.salary')}
         value={state.salary}
-        max={SALARY_MAX}
+        max={salaryMax}
         step={SALARY_STEP}
         openTop
         onChange={(salary) => onChange(editFilters(() => ({ salary })))}

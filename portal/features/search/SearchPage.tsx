@@ -231,6 +231,7 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
       isAdmin={isAdmin}
       labelOf={labelOf}
       onChange={change}
+      salaryTop={data?.salaryMax ? { currency: data.currency, max: data.salaryMax } : undefined}
     />
   );
   return (

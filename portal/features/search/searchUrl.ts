@@ -18,7 +18,20 @@ export const FLAG_KEYS = ['r', 'isp', 'ias'] as const;
 export type FlagKey = (typeof FLAG_KEYS)[number];
 export const ADMIN_KEYS = new Set<string>(['ns', 'cn', 'ad', 'cs']);
 
+/** The salary slider's top in SGD; other currencies' tops come with the search's answer (`salaryMax`). */
 export const SALARY_MAX = 100_000;
+/**
+ * The salary range's open top: no upper bound (no `st` in the address). Typed amounts are kept as typed, in the
+ * asked currency: the slider's top depends on the currency's rate, which the search answers (`salaryMax`).
+ */
+export const NO_UPPER_BOUND = Number.POSITIVE_INFINITY;
+const salaryTops = new Map<string, number>([['SGD', SALARY_MAX]]);
+/** Notes a currency's slider top as the search answered it. */
+export const noteSalaryTop = (currency: string, top: number) => {
+  if (Number.isFinite(top) && top > 0) salaryTops.set(currency, top);
+};
+/** The slider top last answered for a currency (100,000 until one is known). */
+export const salaryTopOf = (currency: string): number => salaryTops.get(currency) ?? SALARY_MAX;
 export const SALARY_STEP = 100;
 export const EXPERIENCE_MAX = 99;
 export const PAGE_SIZES = [10, 20, 50] as const;
@@ -53,6 +66,13 @@ export function digitsOf(text: string | null | undefined): number {
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
+/** Salary as typed (no clamp: the top depends on the currency); a missing `st` is no upper bound. */
+function salaryRange(params: URLSearchParams): [number, number] {
+  const from = digitsOf(params.get('sf'));
+  const to = params.has('st') ? digitsOf(params.get('st')) : NO_UPPER_BOUND;
+  return from > to ? [0, NO_UPPER_BOUND] : [from, to];
+}
+
 export function readState(params: URLSearchParams): SearchState {
   const multi = Object.fromEntries([...MULTI_KEYS, ...ADMIN_MULTI_KEYS].map((k) => [k, list(params, k)])) as Record<
     MultiKey,
@@ -70,7 +90,7 @@ export function readState(params: URLSearchParams): SearchState {
     text: { ts: params.get('ts') ?? '', ns: params.get('ns') ?? '', cn: params.get('cn') ?? '' },
     multi,
     flags: { r: params.get('r') === '1', isp: params.get('isp') === '1', ias: params.get('ias') === '1' },
-    salary: range('sf', 'st', SALARY_MAX),
+    salary: salaryRange(params),
     currency: params.get('cur') ?? 'SGD',
     experience: range('ef', 'et', EXPERIENCE_MAX),
     sort: SORTS.includes(sort as never) ? (sort as SearchState['sort']) : 'bestMatch',
@@ -87,7 +107,7 @@ export function writeState(state: SearchState, isAdmin: boolean): URLSearchParam
   for (const key of [...MULTI_KEYS, ...ADMIN_MULTI_KEYS])
     if (state.multi[key].length && (isAdmin || !ADMIN_KEYS.has(key))) out.set(key, state.multi[key].join(','));
   if (state.salary[0] > 0) out.set('sf', String(state.salary[0]));
-  if (state.salary[1] < SALARY_MAX) out.set('st', String(state.salary[1]));
+  if (Number.isFinite(state.salary[1])) out.set('st', String(state.salary[1]));
   if (state.currency !== 'SGD') out.set('cur', state.currency);
   if (state.experience[0] > 0) out.set('ef', String(state.experience[0]));
   if (state.experience[1] < EXPERIENCE_MAX) out.set('et', String(state.experience[1]));
