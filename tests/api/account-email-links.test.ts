@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
 import { lastMail } from '../helpers/mailbox';
+import { signUpCompany } from '../helpers/signup';
 
 /** Under `npm test` the front ends build beside the tests (scripts/test.ts): the console's page needs that build. */
 async function consoleBuilt(): Promise<void> {
@@ -22,42 +23,8 @@ describe('Links in account emails', () => {
     t = await testApp({ publicUrl: 'https://talent.example.com' });
   });
 
-  /** A company signs up through the three steps; returns its id. */
-  async function signUp(email: string, companyName: string): Promise<number> {
-    const base = '/api/v1/auth/company/self/signup';
-    const you = {
-      firstName: 'Ada',
-      lastName: 'Byron',
-      email,
-      phone: '+659 123 4567',
-      jobTitle: 'CEO',
-      agreeTerms: true,
-    };
-    const { signupToken } = (await t.http.post(`${base}/step-1`).send(you).expect(200)).body as { signupToken: string };
-    await t.http
-      .post(`${base}/confirm-email`)
-      .send({ signupToken, code: await t.lastCode(email) })
-      .expect(200);
-    const sg = (await t.knex('countries').where('code', 'SG').first('id')).id as number;
-    await t.http
-      .post(`${base}/step-2`)
-      .send({
-        signupToken,
-        companyName,
-        legalEntityName: `${companyName} Pte. Ltd.`,
-        companyRegistrationNumber: '202400001A',
-        address: '1 Raffles Place, Singapore',
-        countries: [sg],
-        validDomains: [email.split('@')[1]],
-        companySource: 1,
-      })
-      .expect(200);
-    await t.http.post(`${base}/step-3`).send({ signupToken, invites: [] }).expect(200);
-    return (await t.knex('companies').where('company_name', companyName).first('id')).id as number;
-  }
-
   it("The approval email links to the company's page at the console's real path, which the app serves", async () => {
-    const id = await signUp('ada@analytical.example.com', 'Analytical Engines');
+    const id = await signUpCompany(t, { email: 'ada@analytical.example.com', companyName: 'Analytical Engines' });
     const mail = await lastMail(t.knex, 'admin@example.com');
     expect(mail.subject).toBe('New company awaiting approval: Analytical Engines');
     const link = /Review it in the console: (\S+)/.exec(mail.text)?.[1];

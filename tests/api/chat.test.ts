@@ -8,21 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followUp } from '../../backend/features/chat';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { pdfOf, docxOf } from '../helpers/cvs';
-import { liveServer, socketOf, type LiveServer, type Message } from '../helpers/live';
-import { pipelineWorld, type PipelineWorld, type Who } from '../helpers/pipeline';
+import { closeLiveWorld, livePipelineWorld, socketOf, type LiveServer, type Message } from '../helpers/live';
+import type { PipelineWorld, Who } from '../helpers/pipeline';
 
 let w: PipelineWorld;
 let s: LiveServer;
 let acmeChat: number;
 
 beforeAll(async () => {
-  w = await pipelineWorld();
-  s = await liveServer(w.t);
+  ({ w, s } = await livePipelineWorld());
 }, 120_000);
-afterAll(async () => {
-  await s?.close();
-  await w?.t.knex.destroy();
-});
+afterAll(() => closeLiveWorld(w, s));
 
 const bearer = (who: Who) => `Bearer ${w.tokens[who]}`;
 const say = (who: Who, projectId: number, body: string) =>

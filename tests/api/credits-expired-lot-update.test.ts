@@ -8,17 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireLots } from '../../backend/features/credits';
 import { expiryWindow } from '../../schema/rules/credits';
-import { testApp, type TestApp } from '../helpers/app';
-import { balance, payingCompany, signInAll, type People } from '../helpers/projects';
+import type { TestApp } from '../helpers/app';
+import { balance, payingCompany, projectsApp, type People } from '../helpers/projects';
 
 let t: TestApp;
 let p: People;
 let raas: number;
 
 beforeAll(async () => {
-  t = await testApp();
-  p = await signInAll(t);
-  raas = p.who('raasAdmin').actor.companyId as number;
+  ({ t, p, raas } = await projectsApp());
   await payingCompany(t.knex, raas, 0);
 });
 afterAll(async () => {

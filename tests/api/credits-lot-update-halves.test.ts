@@ -6,17 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_ACTIONS, expiryWindow } from '../../schema/rules/credits';
-import { testApp, type TestApp } from '../helpers/app';
-import { balance, projectBody, projectId, signInAll, type People } from '../helpers/projects';
+import type { TestApp } from '../helpers/app';
+import { balance, projectBody, projectId, projectsApp, type People } from '../helpers/projects';
 
 let t: TestApp;
 let p: People;
 let raas: number;
 
 beforeAll(async () => {
-  t = await testApp();
-  p = await signInAll(t);
-  raas = p.who('raasAdmin').actor.companyId as number;
+  ({ t, p, raas } = await projectsApp());
   await t.knex('projects').where('company_id', raas).update({ status: 3 });
   await t.knex('credit_logs').where('company_id', raas).del();
   await t.knex('credit_lots').where('company_id', raas).del();

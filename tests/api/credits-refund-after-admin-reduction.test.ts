@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Client } from '../helpers/actors';
-import { cardBuyer } from '../helpers/stripe';
+import { adminGrantedLot, cardBuyer } from '../helpers/stripe';
 
 let w: Awaited<ReturnType<typeof cardBuyer>>;
 let admin: Client;
@@ -33,15 +33,7 @@ async function boughtAndGranted() {
   expect(paid.body).toMatchObject({ credited: true });
   const orderNumber = res.body.orderNumber as string;
   const lotA = (await orderOf(orderNumber)).lot_id as number;
-  // Each on another expiry: the same add within two minutes is refused as a repeat.
-  const expiry = new Date(Date.now() + (120 + ++grants) * 86_400_000).toISOString().slice(0, 10);
-  const grant = await admin.post('/credit', {
-    companyId: `Company:${w.companyId}`,
-    noOfCredits: 10,
-    expiryDate: expiry,
-  });
-  expect(grant.status, JSON.stringify(grant.body)).toBe(201);
-  const lotB = Number(String(grant.body.creditDataId).replace(/^\D+:/, ''));
+  const lotB = await adminGrantedLot(admin, w.companyId, 120 + ++grants);
   return { p, orderNumber, lotA, lotB };
 }
 

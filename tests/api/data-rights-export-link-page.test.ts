@@ -5,12 +5,9 @@
  * profile page, where a new copy is asked for. An API caller keeps the JSON envelope.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../backend/services/mail/outbox';
 import { FOREIGN_DATE_SHAPES } from '../../schema/rules/dates';
-import { client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { runJobs } from '../helpers/jobs';
-import { candidatePayload, talentIds } from '../helpers/talent';
+import { exportAsked, exportLink, exportReadyEmail } from '../helpers/dataExport';
 
 let t: TestApp;
 let email: string;
@@ -19,29 +16,8 @@ const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8
 
 beforeAll(async () => {
   t = await testApp();
-  const admin = client(t, await t.login('admin@example.com'));
-  const made = await admin.post('/candidates', candidatePayload(await talentIds(t.knex)));
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  email = made.body.email;
-  candidateId = Number(String(made.body.id).split(':').pop());
-  const me = client(t, await t.login(email));
-  expect((await me.post('/data-rights/export', {})).status).toBe(202);
-  await runJobs(t);
+  ({ email, candidateId } = await exportAsked(t));
 });
-
-async function readyEmail() {
-  const mail = (await listOutbox(t.knex, email, 20)).find((m) => /data is ready to download/.test(m.subject));
-  if (!mail) throw new Error('no export email');
-  return mail;
-}
-
-async function emailedLink(): Promise<string> {
-  const found = /(https?:\/\/\S+\/api\/v1\/data-rights\/exports\/download\?id=\d+&token=[\w-]+)/.exec(
-    (await readyEmail()).text,
-  );
-  if (!found) throw new Error('no link in the export email');
-  return new URL(found[1]).pathname + new URL(found[1]).search;
-}
 
 const profilePage = () => `${t.config.publicUrl}/candidate/profile`;
 
@@ -54,7 +30,7 @@ function expectPage(res: { status: number; headers: Record<string, string>; text
 
 describe('The data-ready email', () => {
   it('writes the link’s expiry in the product’s date format, in no foreign date shape', async () => {
-    const { text } = await readyEmail();
+    const { text } = await exportReadyEmail(t.knex, email);
     for (const shape of FOREIGN_DATE_SHAPES) expect(text).not.toMatch(shape);
     expect(text).not.toMatch(/GMT/);
     expect(text).toMatch(/works until \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{1,2}:\d{2} [ap]m UTC\./);
@@ -65,18 +41,18 @@ describe('A refused data-copy link opened in a browser', () => {
   it('signed in as someone else: a page saying so, with the way to the profile page', async () => {
     const other = await t.login('owner@acme.example.com');
     const res = await t.http
-      .get(await emailedLink())
+      .get(await exportLink(t.knex, email))
       .set('Authorization', `Bearer ${other}`)
       .set('Accept', BROWSER);
     expectPage(res, 403);
     expect(res.text).toContain('This link is for another account.');
-    const api = await t.http.get(await emailedLink()).set('Authorization', `Bearer ${other}`);
+    const api = await t.http.get(await exportLink(t.knex, email)).set('Authorization', `Bearer ${other}`);
     expect(api.status).toBe(403);
     expect(api.headers['content-type']).toContain('application/json');
   });
 
   it('expired: a page with the product’s message and the profile link; an API caller still gets JSON', async () => {
-    const link = await emailedLink();
+    const link = await exportLink(t.knex, email);
     await t
       .knex('data_exports')
       .where('candidate_id', candidateId)
@@ -95,7 +71,7 @@ describe('A refused data-copy link opened in a browser', () => {
   });
 
   it('not valid: a page saying so, with the profile link', async () => {
-    const forged = (await emailedLink()).replace(/token=[\w-]+/, `token=${'A'.repeat(43)}`);
+    const forged = (await exportLink(t.knex, email)).replace(/token=[\w-]+/, `token=${'A'.repeat(43)}`);
     const page = await t.http.get(forged).set('Accept', BROWSER);
     expectPage(page, 404);
     expect(page.text).toContain('This link is not valid');

@@ -5,11 +5,8 @@
  * tells nothing of which copies existed.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../backend/services/mail/outbox';
-import { client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { runJobs } from '../helpers/jobs';
-import { candidatePayload, talentIds } from '../helpers/talent';
+import { exportAsked, exportLink } from '../helpers/dataExport';
 
 let t: TestApp;
 let email: string;
@@ -17,29 +14,15 @@ let candidateId: number;
 
 beforeAll(async () => {
   t = await testApp();
-  const admin = client(t, await t.login('admin@example.com'));
-  const made = await admin.post('/candidates', candidatePayload(await talentIds(t.knex)));
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  email = made.body.email;
-  candidateId = Number(String(made.body.id).split(':').pop());
-  const me = client(t, await t.login(email));
-  expect((await me.post('/data-rights/export', {})).status).toBe(202);
-  await runJobs(t);
+  ({ email, candidateId } = await exportAsked(t));
 });
 
-async function emailedLink(): Promise<string> {
-  const mail = (await listOutbox(t.knex, email, 20)).find((m) => /data is ready to download/.test(m.subject));
-  const found =
-    mail && /(https?:\/\/\S+\/api\/v1\/data-rights\/exports\/download\?id=\d+&token=[\w-]+)/.exec(mail.text);
-  if (!found) throw new Error('no export email with a link');
-  return new URL(found[1]).pathname + new URL(found[1]).search;
-}
 const downloads = () =>
   t.knex('data_rights_logs').where({ candidate_id: candidateId, action: 22 }).count({ n: '*' }).first();
 
 describe('The emailed data-copy link', () => {
   it('answers a HEAD without counting a download; a GET counts one', async () => {
-    const link = await emailedLink();
+    const link = await exportLink(t.knex, email);
     const head = await t.http.head(link);
     expect(head.status).toBe(200);
     expect(head.headers['content-type']).toContain('application/zip');
@@ -52,7 +35,7 @@ describe('The emailed data-copy link', () => {
   });
 
   it('once expired: the real link says so, a forged token on the same id is an unknown link', async () => {
-    const link = await emailedLink();
+    const link = await exportLink(t.knex, email);
     await t
       .knex('data_exports')
       .where('candidate_id', candidateId)

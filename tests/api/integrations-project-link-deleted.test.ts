@@ -10,11 +10,9 @@ import { LINK_KIND } from '../../schema/rules/ats';
 import { migrationNames } from '../../backend/db/migrate';
 import * as forget from '../../migrations/20261206055129_remove_links_of_deleted_projects';
 import * as unique from '../../migrations/20261206055130_unique_integration_project_links';
-import { testApp, type TestApp } from '../helpers/app';
-import { people, type People } from '../helpers/ats/world';
-import { atsStandIns } from '../helpers/ats/vendors';
+import type { TestApp } from '../helpers/app';
+import { workableConnected, type People } from '../helpers/ats/world';
 import { makeProject, type TestProject } from '../helpers/interviews';
-import { runJobs } from '../helpers/jobs';
 
 const FORGET = '20261206055129_remove_links_of_deleted_projects';
 const UNIQUE = '20261206055130_unique_integration_project_links';
@@ -24,13 +22,7 @@ let p: People;
 let integrationId: number;
 
 beforeAll(async () => {
-  t = await testApp();
-  const [ws] = await atsStandIns(t.config, ['workable'], { maxRetryWaitMs: 2000, retries: 1 });
-  p = await people(t);
-  const res = await p.admin.post('/integrations/add', { kind: 'workable', subdomain: 'acme', apiKey: ws.token });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  integrationId = res.body.id;
-  await runJobs(t);
+  ({ t, p, integrationId } = await workableConnected());
 });
 afterAll(async () => {
   await t?.knex.destroy();

@@ -7,26 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_KIND } from '../../schema/rules/ats';
 import * as migration from '../../migrations/20261206055130_unique_integration_project_links';
-import { testApp, type TestApp } from '../helpers/app';
-import { people, type People } from '../helpers/ats/world';
-import { atsStandIns } from '../helpers/ats/vendors';
-import type { WorkableStandIn } from '../helpers/ats/workable';
+import type { TestApp } from '../helpers/app';
+import { workableConnected, type People } from '../helpers/ats/world';
 import { makeProject } from '../helpers/interviews';
-import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
-let ws: WorkableStandIn;
 let p: People;
 let integrationId: number;
 
 beforeAll(async () => {
-  t = await testApp();
-  [ws] = await atsStandIns(t.config, ['workable'], { maxRetryWaitMs: 2000, retries: 1 });
-  p = await people(t);
-  const res = await p.admin.post('/integrations/add', { kind: 'workable', subdomain: 'acme', apiKey: ws.token });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  integrationId = res.body.id;
-  await runJobs(t);
+  ({ t, p, integrationId } = await workableConnected());
 });
 afterAll(async () => {
   await t?.knex.destroy();

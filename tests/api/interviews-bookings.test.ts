@@ -5,9 +5,9 @@
  * their intervals overlap for the same interviewer on any project of the company. A used link answers its outcome only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Client } from '../helpers/actors';
-import { testApp, type TestApp } from '../helpers/app';
-import { activeCandidates, addToProject, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
+import type { Client } from '../helpers/actors';
+import type { TestApp } from '../helpers/app';
+import { addToProject, interviewsApp, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 import { PROJECT_STATUS, STAGES } from '../../schema/rules/pipeline';
 
@@ -29,13 +29,7 @@ const schedule = (slots: string[], interviewerEmail: string, duration = 45) => (
 });
 
 beforeAll(async () => {
-  t = await testApp();
-  owner = client(t, await t.login('owner@acme.example.com'));
-  visitor = client(t);
-  candidates = await activeCandidates(t.knex, 9, { skip: 60 });
-  emails = new Map(
-    (await t.knex('candidates').whereIn('id', candidates).select('id', 'email')).map((r) => [r.id, r.email]),
-  );
+  ({ t, owner, visitor, candidates, emails } = await interviewsApp(9, 60));
 });
 afterAll(async () => {
   await t?.knex.destroy();

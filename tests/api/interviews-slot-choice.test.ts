@@ -6,9 +6,9 @@
  * without a schedule is accepted as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Client } from '../helpers/actors';
-import { testApp, type TestApp } from '../helpers/app';
-import { activeCandidates, addToProject, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
+import type { Client } from '../helpers/actors';
+import type { TestApp } from '../helpers/app';
+import { addToProject, interviewsApp, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
@@ -32,13 +32,7 @@ const schedule = (slots: string[], interviewerEmail = 'ivy@acme.example.com') =>
 });
 
 beforeAll(async () => {
-  t = await testApp();
-  owner = client(t, await t.login('owner@acme.example.com'));
-  visitor = client(t);
-  candidates = await activeCandidates(t.knex, 5, { skip: 50 });
-  emails = new Map(
-    (await t.knex('candidates').whereIn('id', candidates).select('id', 'email')).map((r) => [r.id, r.email]),
-  );
+  ({ t, owner, visitor, candidates, emails } = await interviewsApp(5, 50));
   project = await makeProject(t.knex, { advocateEmail: 'advocate@example.com', title: 'Slot Choice Lead' });
 });
 afterAll(async () => {

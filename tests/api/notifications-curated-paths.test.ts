@@ -7,21 +7,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { runJobs } from '../helpers/jobs';
-import { liveServer, socketOf, type LiveServer } from '../helpers/live';
-import { pipelineWorld, type PipelineWorld, type Who } from '../helpers/pipeline';
+import { closeLiveWorld, livePipelineWorld, socketOf, type LiveServer } from '../helpers/live';
+import type { PipelineWorld, Who } from '../helpers/pipeline';
 import { projectBody, projectId } from '../helpers/projects';
 
 let w: PipelineWorld;
 let s: LiveServer;
 
 beforeAll(async () => {
-  w = await pipelineWorld();
-  s = await liveServer(w.t);
+  ({ w, s } = await livePipelineWorld());
 }, 120_000);
-afterAll(async () => {
-  await s?.close();
-  await w?.t.knex.destroy();
-});
+afterAll(() => closeLiveWorld(w, s));
 
 const OWNER = 'owner@acme.example.com';
 const threadOf = async (who: Who, subject: string) => {

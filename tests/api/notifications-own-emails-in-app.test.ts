@@ -4,13 +4,14 @@
  * person chooses, both stand at "in the app and by email", as the settings show, and the email comes once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../backend/services/mail/outbox';
-import { INTEGRATION_STATUS } from '../../schema/rules/ats';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { atsStandIns } from '../helpers/ats/vendors';
 import type { WorkableStandIn } from '../helpers/ats/workable';
+import { workableRefused } from '../helpers/ats/world';
 import { runJobs } from '../helpers/jobs';
+import { channelOf, outboxAbout, setChannel } from '../helpers/notifications';
+import { signUpCompany } from '../helpers/signup';
 
 let t: TestApp;
 let ws: WorkableStandIn;
@@ -27,58 +28,20 @@ afterAll(async () => {
   await t?.knex.destroy();
 });
 
-const prefer = async (who: Client, kind: string, channel: 'off' | 'inApp' | 'email') =>
-  expect((await who.put('/notification-preferences', { kind, channel })).status).toBe(200);
-const mailsAbout = async (to: string, words: string) =>
-  (await listOutbox(t.knex, to, 100)).filter((m) => `${m.subject}\n${m.text}`.includes(words));
-const channelOf = async (who: Client, kind: string) =>
-  ((await who.get('/notification-preferences')).body.data as { kind: string; channel: string }[]).find(
-    (p) => p.kind === kind,
-  )?.channel;
-
-async function signUp(name: string, domain: string) {
-  const email = `ceo@${domain}`;
-  const base = '/api/v1/auth/company/self/signup';
-  const one = await t.http
-    .post(`${base}/step-1`)
-    .send({ firstName: 'Ada', lastName: 'Byron', email, phone: '+659 123 45678', jobTitle: 'CEO', agreeTerms: true })
-    .expect(200);
-  const { signupToken } = one.body as { signupToken: string };
-  await t.http
-    .post(`${base}/confirm-email`)
-    .send({ signupToken, code: await t.lastCode(email) })
-    .expect(200);
-  const sg = (await t.knex('countries').where('code', 'SG').first('id')).id as number;
-  await t.http
-    .post(`${base}/step-2`)
-    .send({
-      signupToken,
-      companyName: name,
-      legalEntityName: `${name} Pte. Ltd.`,
-      companyRegistrationNumber: '202412345H',
-      address: '1 Fusionopolis Way, Singapore 138632',
-      countries: [sg],
-      validDomains: [domain],
-      companySource: 8,
-      companySourceOther: 'A friend',
-    })
-    .expect(200);
-  await t.http.post(`${base}/step-3`).send({ signupToken, invites: [] }).expect(200);
-  await runJobs(t);
-}
-
 describe("The admins' email of a company sign-up", () => {
   it('stands at "in the app and by email" until chosen, and sends one email then', async () => {
     expect(await channelOf(admin, 'companyAwaitsApproval')).toBe('email');
-    await signUp('Noether Rings', 'noether.example.com');
-    const mails = await mailsAbout('admin@example.com', 'Noether Rings');
+    await signUpCompany(t, { email: 'ceo@noether.example.com', companyName: 'Noether Rings' });
+    await runJobs(t);
+    const mails = await outboxAbout(t.knex, 'admin@example.com', 'Noether Rings');
     expect(mails.map((m) => m.subject)).toEqual(['New company awaiting approval: Noether Rings']);
   });
 
   it('is no email for an admin who reads it in the app, who still gets the notice', async () => {
-    await prefer(admin, 'companyAwaitsApproval', 'inApp');
-    await signUp('Germain Acoustics', 'germain.example.com');
-    expect(await mailsAbout('admin@example.com', 'Germain Acoustics')).toEqual([]);
+    await setChannel(admin, 'companyAwaitsApproval', 'inApp');
+    await signUpCompany(t, { email: 'ceo@germain.example.com', companyName: 'Germain Acoustics' });
+    await runJobs(t);
+    expect(await outboxAbout(t.knex, 'admin@example.com', 'Germain Acoustics')).toEqual([]);
     const threads = (await admin.get('/notifications?filter=all')).body.data as { kind: string; title: string }[];
     expect(threads).toEqual(
       expect.arrayContaining([
@@ -101,22 +64,11 @@ describe('The email of refused ATS credentials', () => {
       status: 1,
     });
     expect(await channelOf(owner, 'syncFailed')).toBe('email');
-    await prefer(owner, 'syncFailed', 'inApp');
+    await setChannel(owner, 'syncFailed', 'inApp');
 
-    const added = await owner.post('/integrations/add', { kind: 'workable', subdomain: 'acme', apiKey: ws.token });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
-    const token = ws.token;
-    ws.token = 'revoked';
-    try {
-      expect((await owner.put(`/integrations/manual/sync/${added.body.id}`)).status).toBe(200);
-      await runJobs(t);
-    } finally {
-      ws.token = token;
-    }
-    const { status } = await t.knex('integrations').where('id', added.body.id).first('status');
-    expect(status).toBe(INTEGRATION_STATUS.authError);
-    expect(await mailsAbout('owner@acme.example.com', 'Workable')).toEqual([]);
-    const second = await mailsAbout('second@acme.example.com', 'Workable');
+    await workableRefused(t, ws, owner);
+    expect(await outboxAbout(t.knex, 'owner@acme.example.com', 'Workable')).toEqual([]);
+    const second = await outboxAbout(t.knex, 'second@acme.example.com', 'Workable');
     expect(second.map((m) => m.subject)).toEqual(['Your Workable integration needs to be connected again']);
   });
 });

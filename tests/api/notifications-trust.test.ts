@@ -5,85 +5,47 @@
  * unshared from; and a candidate who renamed and turned anonymous is not named to the company by an earlier title.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../backend/services/mail/outbox';
-import { client } from '../helpers/actors';
-import { addToProject, makeProject, requestEmail } from '../helpers/interviews';
+import { makeProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
-import { pipelineWorld, type PipelineWorld, type Who } from '../helpers/pipeline';
+import { answered, curate, mailsAbout, notificationsWorld, OWNER, prefer } from '../helpers/notifications';
+import type { PipelineWorld } from '../helpers/pipeline';
 
 let w: PipelineWorld;
 
 beforeAll(async () => {
-  w = await pipelineWorld();
-  // The chat's follow-ups run at once, so the queue run sees them.
-  w.t.config.chat = { awaySeconds: 0, unreadEmailMinutes: 0 };
+  w = await notificationsWorld();
 }, 120_000);
 afterAll(async () => {
   await w?.t.knex.destroy();
 });
 
-const OWNER = 'owner@acme.example.com';
-const prefer = async (who: Who, kind: string, channel: 'off' | 'inApp' | 'email') =>
-  expect((await w.as(who).put('/notification-preferences', { kind, channel })).status).toBe(200);
-/** The emails to `to` that mention `words` (a project's unique title, say). */
-const mailsAbout = async (to: string, words: string) =>
-  (await listOutbox(w.knex, to, 200)).filter((m) => `${m.subject}\n${m.text}`.includes(words));
-const curate = async (projectId: number, names: string[]) => {
-  const res = await w
-    .as('admin')
-    .post('/projects/candidate/curate', { projectId: `Project:${projectId}`, candidateIds: names.map(w.cid) });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body.added).toBe(names.length);
-};
-
 describe('The answer to an interview request', () => {
-  /** The owner's request to `name` in a new project, answered yes by the candidate from the emailed link. */
-  async function answered(title: string, name: string) {
-    const project = await makeProject(w.knex, { title });
-    await addToProject(w.knex, project, [w.ids[name]], 0);
-    const sent = await w.as('company').post('/projects/candidate/interview/request', {
-      projectId: `Project:${project.id}`,
-      candidateId: w.cid(name),
-      requestAction: 'request_interview',
-    });
-    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-    await runJobs(w.t);
-    const { token } = await requestEmail(w.knex, `${name.toLowerCase()}@talent.example.org`);
-    const yes = await client(w.t).post('/projects/interview-request/check-and-approve', {
-      interviewRequestToken: token,
-      accessValue: 'approve',
-      responseMethod: 'email',
-    });
-    expect(yes.body).toMatchObject({ success: true, state: 'approved' });
-    await runJobs(w.t);
-  }
-
   it('emails the owner nothing when they turned interviewAnswered off, and exactly once when they chose email', async () => {
-    await prefer('company', 'interviewAnswered', 'off');
-    await answered('Answer prefs off role', 'Ava');
-    expect(await mailsAbout(OWNER, 'Answer prefs off role')).toEqual([]);
+    await prefer(w, 'company', 'interviewAnswered', 'off');
+    await answered(w, 'Answer prefs off role', 'Ava');
+    expect(await mailsAbout(w, OWNER, 'Answer prefs off role')).toEqual([]);
 
-    await prefer('company', 'interviewAnswered', 'email');
-    await answered('Answer prefs email role', 'Ben');
-    expect(await mailsAbout(OWNER, 'Answer prefs email role')).toHaveLength(1);
-    await prefer('company', 'interviewAnswered', 'inApp');
+    await prefer(w, 'company', 'interviewAnswered', 'email');
+    await answered(w, 'Answer prefs email role', 'Ben');
+    expect(await mailsAbout(w, OWNER, 'Answer prefs email role')).toHaveLength(1);
+    await prefer(w, 'company', 'interviewAnswered', 'inApp');
   });
 });
 
 describe('The curated-candidates email', () => {
   it('is none when the owner turned candidateCurated off, and exactly one when they chose email', async () => {
-    await prefer('company', 'candidateCurated', 'off');
+    await prefer(w, 'company', 'candidateCurated', 'off');
     const quiet = await makeProject(w.knex, { title: 'Curated prefs off role' });
-    await curate(quiet.id, ['Ava', 'Ivy', 'Ben']);
+    await curate(w, quiet.id, ['Ava', 'Ivy', 'Ben']);
     await runJobs(w.t);
-    expect(await mailsAbout(OWNER, 'Curated prefs off role')).toEqual([]);
+    expect(await mailsAbout(w, OWNER, 'Curated prefs off role')).toEqual([]);
 
-    await prefer('company', 'candidateCurated', 'email');
+    await prefer(w, 'company', 'candidateCurated', 'email');
     const loud = await makeProject(w.knex, { title: 'Curated prefs email role' });
-    await curate(loud.id, ['Ava', 'Ivy', 'Ben']);
+    await curate(w, loud.id, ['Ava', 'Ivy', 'Ben']);
     await runJobs(w.t);
-    expect(await mailsAbout(OWNER, 'Curated prefs email role')).toHaveLength(1);
-    await prefer('company', 'candidateCurated', 'inApp');
+    expect(await mailsAbout(w, OWNER, 'Curated prefs email role')).toHaveLength(1);
+    await prefer(w, 'company', 'candidateCurated', 'inApp');
   });
 
   it('reaches no deactivated admin who owns an internal project', async () => {
@@ -93,9 +55,9 @@ describe('The curated-candidates email', () => {
       .returning('id');
     const project = await makeProject(w.knex, { ownerEmail: null, title: 'Bench of a gone admin' });
     await w.knex('projects').where('id', project.id).update({ owner_admin_id: gone.id, is_admin_project: true });
-    await curate(project.id, ['Ava', 'Ivy']);
+    await curate(w, project.id, ['Ava', 'Ivy']);
     await runJobs(w.t);
-    expect(await mailsAbout('gone@example.com', 'Bench of a gone admin')).toEqual([]);
+    expect(await mailsAbout(w, 'gone@example.com', 'Bench of a gone admin')).toEqual([]);
   });
 });
 
@@ -128,7 +90,7 @@ describe('A project unshared from a Member', () => {
 describe('A candidate who renamed and turned anonymous', () => {
   it('is not named to the company by a title written before', async () => {
     const project = await makeProject(w.knex, { title: 'Renamed role' });
-    await curate(project.id, ['Ava']);
+    await curate(w, project.id, ['Ava']);
     const before = await w.as('company').get('/notifications?filter=all');
     expect(JSON.stringify(before.body)).toContain('Ava Tan was added to Renamed role');
     await w

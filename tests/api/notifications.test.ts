@@ -7,20 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_AUDIENCE, NOTIFICATION_KIND } from '../../schema/entities/live/notification';
 import { STAGES } from '../../schema/rules/pipeline';
 import { listOutbox } from '../../backend/services/mail/outbox';
-import { pipelineWorld, REJECT, type PipelineWorld, type Who } from '../helpers/pipeline';
-import { liveServer, socketOf, type LiveServer } from '../helpers/live';
+import { REJECT, type PipelineWorld, type Who } from '../helpers/pipeline';
+import { closeLiveWorld, livePipelineWorld, socketOf, type LiveServer } from '../helpers/live';
 
 let w: PipelineWorld;
 let s: LiveServer;
 
 beforeAll(async () => {
-  w = await pipelineWorld();
-  s = await liveServer(w.t);
+  ({ w, s } = await livePipelineWorld());
 }, 120_000);
-afterAll(async () => {
-  await s?.close();
-  await w?.t.knex.destroy();
-});
+afterAll(() => closeLiveWorld(w, s));
 
 interface Thread {
   id: number;

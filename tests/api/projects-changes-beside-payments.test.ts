@@ -7,8 +7,8 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_STATUS } from '../../schema/rules/pipeline';
-import { testApp, type TestApp } from '../helpers/app';
-import { balance, payingCompany, projectBody, signInAll, type People } from '../helpers/projects';
+import type { TestApp } from '../helpers/app';
+import { balance, payingCompany, projectBody, projectsApp, type People, type Who } from '../helpers/projects';
 
 let t: TestApp;
 let p: People;
@@ -16,10 +16,7 @@ let acme: number;
 let raas: number;
 
 beforeAll(async () => {
-  t = await testApp();
-  p = await signInAll(t);
-  acme = p.who('member').actor.companyId as number;
-  raas = p.who('raasAdmin').actor.companyId as number;
+  ({ t, p, acme, raas } = await projectsApp());
 });
 afterAll(async () => {
   await t?.knex.destroy();
@@ -36,19 +33,20 @@ async function whilePaying(companyId: number, body: () => Promise<void>) {
   }
 }
 
+/** `who` pauses project `id`, then closes it; both answer 200. */
+async function pauseAndClose(who: Who, id: string) {
+  for (const status of [PROJECT_STATUS.paused, PROJECT_STATUS.inactive]) {
+    const res = await p.as(who).put('/projects', { keys: [id], status });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+}
+
 describe("Project changes while a payment holds the company's credits", () => {
   it("a normal company's Member creates a project and pauses it", async () => {
     await whilePaying(acme, async () => {
       const created = await p.as('member').post('/projects/create', await projectBody(t.knex));
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const paused = await p
-        .as('member')
-        .put('/projects', { keys: [created.body.data.id], status: PROJECT_STATUS.paused });
-      expect(paused.status, JSON.stringify(paused.body)).toBe(200);
-      const closed = await p
-        .as('member')
-        .put('/projects', { keys: [created.body.data.id], status: PROJECT_STATUS.inactive });
-      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      await pauseAndClose('member', created.body.data.id);
     });
   });
 
@@ -59,14 +57,7 @@ describe("Project changes while a payment holds the company's credits", () => {
     await whilePaying(raas, async () => {
       const free = await p.as('raasAdmin').post('/projects/create', await projectBody(t.knex, { plan: 1 }));
       expect(free.status, JSON.stringify(free.body)).toBe(201);
-      const paused = await p
-        .as('raasAdmin')
-        .put('/projects', { keys: [free.body.data.id], status: PROJECT_STATUS.paused });
-      expect(paused.status, JSON.stringify(paused.body)).toBe(200);
-      const closed = await p
-        .as('raasAdmin')
-        .put('/projects', { keys: [free.body.data.id], status: PROJECT_STATUS.inactive });
-      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      await pauseAndClose('raasAdmin', free.body.data.id);
 
       const paid = await p.as('raasAdmin').post('/projects/create', await projectBody(t.knex, { plan: 2 }));
       expect(paid.status, JSON.stringify(paid.body)).toBe(409);

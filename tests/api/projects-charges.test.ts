@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_ACTIONS } from '../../schema/rules/credits';
-import { testApp, type TestApp } from '../helpers/app';
-import { balance, payingCompany, projectBody, projectId, signInAll, type People } from '../helpers/projects';
+import type { TestApp } from '../helpers/app';
+import { balance, payingCompany, projectBody, projectId, projectsApp, type People } from '../helpers/projects';
 
 let t: TestApp;
 let p: People;
@@ -14,10 +14,7 @@ let acme: number;
 let raas: number;
 
 beforeAll(async () => {
-  t = await testApp();
-  p = await signInAll(t);
-  acme = p.who('companyAdmin').actor.companyId as number;
-  raas = p.who('raasAdmin').actor.companyId as number;
+  ({ t, p, acme, raas } = await projectsApp());
 });
 afterAll(async () => {
   await t?.knex.destroy();

@@ -3,9 +3,9 @@
  * side: the required fields and rules of spec section 5, who owns what, and the answers' shapes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { pdfOf } from '../helpers/cvs';
-import { projectBody, projectId, signInAll, type People } from '../helpers/projects';
+import { projectBody, projectId, projectsApp, type People } from '../helpers/projects';
 
 let t: TestApp;
 let p: People;
@@ -13,10 +13,7 @@ let acme: number;
 let raas: number;
 
 beforeAll(async () => {
-  t = await testApp();
-  p = await signInAll(t);
-  acme = p.who('companyAdmin').actor.companyId as number;
-  raas = p.who('raasAdmin').actor.companyId as number;
+  ({ t, p, acme, raas } = await projectsApp());
 });
 afterAll(async () => {
   await t?.knex.destroy();

@@ -7,33 +7,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
 import { mailsTo } from '../helpers/mailbox';
+import { signUpCompany } from '../helpers/signup';
 
 let t: TestApp;
 let admin: Record<string, string>;
-let sg: number;
-
-const step = (n: number, body: object) => t.http.post(`/api/v1/auth/company/self/signup/step-${n}`).send(body);
-
-/** Steps 1 to 3 of a self sign-up; answers the pending company's id. */
-async function signUp(email: string, companyName: string, domain: string): Promise<number> {
-  const person = { firstName: 'Rita', lastName: 'Reyes', email, phone: '+659 123 45678', jobTitle: 'Founder' };
-  const { signupToken } = (await step(1, { ...person, agreeTerms: true }).expect(200)).body as { signupToken: string };
-  await t.http
-    .post('/api/v1/auth/company/self/signup/confirm-email')
-    .send({ signupToken, code: await t.lastCode(email) })
-    .expect(200);
-  await step(2, {
-    signupToken,
-    companyName,
-    legalEntityName: `${companyName} Pte. Ltd.`,
-    companyRegistrationNumber: '202499997Z',
-    address: '1 Raffles Place, Singapore 048616',
-    countries: [sg],
-    validDomains: [domain],
-  }).expect(200);
-  await step(3, { signupToken, invites: [] }).expect(200);
-  return (await t.knex('companies').where('company_name', companyName).first('id')).id as number;
-}
 
 const setStatus = (id: number, status: number) =>
   t.http.put(`/api/v1/companies/Company:${id}`).set(admin).send({ status }).expect(200);
@@ -44,7 +21,6 @@ const approvals = async (email: string, companyName: string) =>
 beforeAll(async () => {
   t = await testApp();
   admin = { Authorization: `Bearer ${await t.login('admin@example.com')}` };
-  sg = (await t.knex('countries').where('code', 'SG').first('id')).id;
 });
 
 describe('The first approval of a company, whatever its status before', () => {
@@ -52,7 +28,7 @@ describe('The first approval of a company, whatever its status before', () => {
   let id: number;
 
   it('A company not approved, then approved after all, gets its trial and its approval email', async () => {
-    id = await signUp(owner, 'Second Look', 'secondlook.example.com');
+    id = await signUpCompany(t, { email: owner, companyName: 'Second Look', validDomains: ['secondlook.example.com'] });
     await setStatus(id, 2);
     expect((await mailsTo(t.knex, owner))[0].subject).toBe('About the sign-up of Second Look');
     await setStatus(id, 1);
@@ -71,7 +47,11 @@ describe('The first approval of a company, whatever its status before', () => {
 
   it('The owner of a company not active is told at sign-in how to get help', async () => {
     const rejected = 'rob@rejected-again.example.com';
-    const rid = await signUp(rejected, 'Rejected Again', 'rejected-again.example.com');
+    const rid = await signUpCompany(t, {
+      email: rejected,
+      companyName: 'Rejected Again',
+      validDomains: ['rejected-again.example.com'],
+    });
     await setStatus(rid, 2);
     await t.http.post('/api/v1/auth/send-email-otp').send({ email: rejected }).expect(200);
     const res = await t.http

@@ -3,50 +3,24 @@
  * on the cell that holds it, by the request guard's rule; the report names the field, and the other rows import.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorker, type Worker } from '../../backend/jobs/worker';
+import type { Worker } from '../../backend/jobs/worker';
 import { t as text } from '../../i18n';
-import { testApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { importApp, importFinished, importPerson, uploadImport } from '../helpers/talentImport';
 
 let t: TestApp;
 let admin: string;
 let worker: Worker;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin@example.com');
-  worker = await startWorker(t.url, t.config, 2);
+  ({ t, admin, worker } = await importApp());
 });
 
 afterAll(async () => {
   await worker?.stop();
 });
 
-const upload = (name: string, content: string) =>
-  t.http
-    .post('/api/v1/candidates/imports')
-    .set('Authorization', `Bearer ${admin}`)
-    .attach('file', Buffer.from(content), name);
-
-async function finished(id: string) {
-  const status = () => t.http.get(`/api/v1/candidates/imports/${id}`).set('Authorization', `Bearer ${admin}`);
-  await expect
-    .poll(async () => (await status()).body.status, { timeout: 60_000, interval: 200 })
-    .toMatch(/^(done|failed)$/);
-  return (await status()).body;
-}
-
-const person = (email: string, summary: string) => ({
-  email,
-  firstName: 'Jo',
-  lastName: 'Ng',
-  currentLocation: 'Singapore',
-  preferredLocations: ['Singapore (SG):1'],
-  jobTitles: ['Software Engineer'],
-  typeOfEmployment: ['permanent'],
-  expectedSalary: 6500,
-  noticePeriod: { type: 0 },
-  summary,
-});
+const person = (email: string, summary: string) => importPerson(email, { summary });
 
 describe('An import row whose text holds a NUL', () => {
   it('is refused on that field, and the report says so', async () => {
@@ -54,9 +28,9 @@ describe('An import row whose text holds a NUL', () => {
       person('nul.text@import.example.com', 'Go\u0000dev'),
       person('clean.text@import.example.com', 'Go developer'),
     ].map((line) => JSON.stringify(line));
-    const started = await upload('nul.jsonl', `${lines.join('\n')}\n`);
+    const started = await uploadImport(t, admin, 'nul.jsonl', `${lines.join('\n')}\n`);
     expect(started.status, JSON.stringify(started.body)).toBe(201);
-    const done = await finished(started.body.id);
+    const done = await importFinished(t, admin, started.body.id);
     expect(done).toMatchObject({ status: 'done', created: 1, rejected: 1 });
     expect(await t.knex('candidates').where('email', 'nul.text@import.example.com').first('id')).toBeUndefined();
 

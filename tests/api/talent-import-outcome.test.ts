@@ -4,9 +4,10 @@
  * sentence, never the fault's message or stack, which stay in the server's log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorker, type Worker } from '../../backend/jobs/worker';
+import type { Worker } from '../../backend/jobs/worker';
 import { t as text } from '../../i18n';
-import { testApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { importApp, importFinished, uploadImport } from '../helpers/talentImport';
 
 const HEADER =
   'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills,phone,_note';
@@ -18,37 +19,23 @@ let admin: string;
 let worker: Worker;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin@example.com');
-  worker = await startWorker(t.url, t.config, 2);
+  ({ t, admin, worker } = await importApp());
 });
 
 afterAll(async () => {
   await worker?.stop();
 });
 
-const upload = (name: string, content: string) =>
-  t.http
-    .post('/api/v1/candidates/imports')
-    .set('Authorization', `Bearer ${admin}`)
-    .attach('file', Buffer.from(content), name);
-
-async function finished(id: string) {
-  const status = () => t.http.get(`/api/v1/candidates/imports/${id}`).set('Authorization', `Bearer ${admin}`);
-  await expect
-    .poll(async () => (await status()).body.status, { timeout: 60_000, interval: 200 })
-    .toMatch(/^(done|failed)$/);
-  return (await status()).body;
-}
-
 describe('An import’s outcome in the console', () => {
   it('names each likely twin, beside the id its profile link takes', async () => {
-    const started = await upload(
+    const started = await uploadImport(
+      t,
+      admin,
       'twins.csv',
       `${HEADER}\n${person('mira.first@import.example.com', 'Mira', 'Santos', '+659 555 0101')}\n${person('m.santos@import.example.com', 'M', 'Santos', '+6595550101')}\n`,
     );
     expect(started.status, JSON.stringify(started.body)).toBe(201);
-    const done = await finished(started.body.id);
+    const done = await importFinished(t, admin, started.body.id);
     expect(done).toMatchObject({ status: 'done', created: 2, likelyDuplicates: 1 });
     const { id } = await t.knex('candidates').where('email', 'mira.first@import.example.com').first('id');
     expect(done.duplicates[0].twins[0]).toMatchObject({ otherId: `Candidate:${id}`, otherName: 'Mira Santos' });
@@ -64,9 +51,9 @@ describe('An import’s outcome in the console', () => {
       const rows = Array.from({ length: 700 }, (_, i) =>
         person(`fault${i}@import.example.com`, 'Ana', 'Lim', '', 'n'.repeat(400)),
       );
-      const started = await upload('fault.csv', `${HEADER}\n${rows.join('\n')}\n`);
+      const started = await uploadImport(t, admin, 'fault.csv', `${HEADER}\n${rows.join('\n')}\n`);
       expect(started.status, JSON.stringify(started.body)).toBe(201);
-      const failed = await finished(started.body.id);
+      const failed = await importFinished(t, admin, started.body.id);
       expect(failed.status).toBe('failed');
       expect(failed.error).toBe(text('imports.errors.stopped'));
       expect(failed.error).not.toMatch(/\n\s+at |sequence|nextval/);

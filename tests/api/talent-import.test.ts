@@ -11,6 +11,7 @@ import { modelFor } from '../../backend/db/models';
 import { entity } from '../../schema';
 import { testApp, type TestApp } from '../helpers/app';
 import { tempDirUntilFileEnd } from '../helpers/fileEnd';
+import { importPerson } from '../helpers/talentImport';
 
 /** `npm run import` is `tsx scripts/import.ts`: run without npm's own start-up in front of it. */
 const TSX = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
@@ -144,19 +145,10 @@ describe('Bulk import of candidates', () => {
   });
 
   it('JSON Lines files import too, with lists as arrays', async () => {
-    const line = {
-      email: 'jsonl.person@import.example.com',
-      firstName: 'Jo',
-      lastName: 'Ng',
-      currentLocation: 'Singapore',
-      preferredLocations: ['Singapore (SG):1'],
-      jobTitles: ['Software Engineer'],
-      typeOfEmployment: ['permanent'],
-      expectedSalary: 6500,
-      noticePeriod: { type: 0 },
+    const line = importPerson('jsonl.person@import.example.com', {
       languages: ['English:expert'],
       educations: [{ institute: 'Singapore Polytechnic', startYear: 2012, endYear: 2015 }],
-    };
+    });
     const { result, report } = await run('people.jsonl', `${JSON.stringify(line)}\n\nnot json\n`);
     expect(result).toMatchObject({ rows: 2, created: 1, rejected: 1 });
     expect(report).toEqual(['3,,Row: not valid JSON']);

@@ -15,6 +15,7 @@ import { TEST_SECRET } from '../helpers/app';
 import { followInApp, startE2E, type E2E } from '../helpers/e2e';
 import { apiToken } from '../helpers/apiToken';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
+import { interviewRequested } from '../helpers/interviewsE2E';
 import { runJobs } from '../helpers/jobs';
 import { PROJECT_STATUS } from '../../schema/rules/pipeline';
 
@@ -42,20 +43,7 @@ async function phonePage(): Promise<Page> {
   return page;
 }
 
-async function requestInterview(candidate: number) {
-  await addToProject(e2e.db.knex, project, [candidate], 0);
-  const res = await fetch(`${e2e.baseUrl}/api/v1/projects/candidate/interview/request`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ownerToken}` },
-    body: JSON.stringify({
-      projectId: `Project:${project.id}`,
-      candidateId: [`Candidate:${candidate}`],
-      requestAction: 'request_interview',
-    }),
-  });
-  expect(res.status).toBe(201);
-  await runJobs({ url: e2e.db.url, config: e2e.config });
-}
+const requestInterview = (candidate: number) => interviewRequested(e2e, ownerToken, project, [candidate]);
 
 /** The candidate reads their email in the development mailbox and follows the link (on this server). */
 async function openFromMailbox(page: Page, email: string, av: 'approve' | 'reject') {

@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from '../helpers/e2e';
 import { apiToken } from '../helpers/apiToken';
-import { activeCandidates, addToProject, makeProject, requestEmail } from '../helpers/interviews';
-import { runJobs } from '../helpers/jobs';
+import { activeCandidates, makeProject, requestEmail } from '../helpers/interviews';
+import { interviewRequested } from '../helpers/interviewsE2E';
 
 let e2e: E2E;
 let ownerToken: string;
@@ -20,18 +20,7 @@ beforeAll(async () => {
 async function declineLink(): Promise<string> {
   const project = await makeProject(e2e.db.knex, { title: 'Retry Engineer', advocateEmail: 'advocate@example.com' });
   const [candidate] = await activeCandidates(e2e.db.knex, 1, { skip: 150 });
-  await addToProject(e2e.db.knex, project, [candidate], 0);
-  const res = await fetch(`${e2e.baseUrl}/api/v1/projects/candidate/interview/request`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ownerToken}` },
-    body: JSON.stringify({
-      projectId: `Project:${project.id}`,
-      candidateId: [`Candidate:${candidate}`],
-      requestAction: 'request_interview',
-    }),
-  });
-  expect(res.status, await res.text()).toBe(201);
-  await runJobs({ url: e2e.db.url, config: e2e.config });
+  await interviewRequested(e2e, ownerToken, project, [candidate]);
   const email = (await e2e.db.knex('candidates').where('id', candidate).first('email')).email as string;
   const link = new URL((await requestEmail(e2e.db.knex, email)).rejectUrl);
   return `${link.pathname}${link.search}`;

@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from '../helpers/e2e';
 import { apiToken } from '../helpers/apiToken';
-import { activeCandidates, addToProject, makeProject, requestEmail } from '../helpers/interviews';
+import { activeCandidates } from '../helpers/interviews';
+import { secondCandidateLink } from '../helpers/interviewsE2E';
 import { runJobs } from '../helpers/jobs';
 
 let e2e: E2E;
@@ -26,54 +27,24 @@ beforeAll(async () => {
   pool = await activeCandidates(e2e.db.knex, 4, { skip: 130 });
 });
 
-/** A project whose two candidates were sent the same two times; the first booked SECOND. Answers the other's link. */
-async function secondCandidateLink(title: string, candidates: number[]): Promise<{ path: string; email: string }> {
-  const project = await makeProject(e2e.db.knex, { title, advocateEmail: 'advocate@example.com' });
-  await addToProject(e2e.db.knex, project, candidates, 0);
-  const res = await fetch(`${e2e.baseUrl}/api/v1/projects/candidate/interview/request`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ownerToken}` },
-    body: JSON.stringify({
-      projectId: `Project:${project.id}`,
-      candidateId: candidates.map((c) => `Candidate:${c}`),
-      requestAction: 'request_interview',
-      scheduleData: JSON.stringify({
-        interviewerName: 'Ivy Interviewer',
-        interviewerEmail: 'ivy@acme.example.com',
-        type: 2,
-        meetingLink: 'https://meet.example.com/abc',
-        duration: 45,
-        timezone: 'Asia/Singapore',
-        slots: [FIRST, SECOND],
-      }),
-    }),
-  });
-  expect(res.status, await res.text()).toBe(201);
-  await runJobs({ url: e2e.db.url, config: e2e.config });
-  const [first, second] = await Promise.all(
-    candidates.map(async (c) => (await e2e.db.knex('candidates').where('id', c).first('email')).email as string),
-  );
-  const booked = await fetch(`${e2e.baseUrl}/api/v1/projects/interview-request/check-and-approve`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      interviewRequestToken: (await requestEmail(e2e.db.knex, first)).token,
-      accessValue: 'approve',
-      slot: SECOND,
-    }),
-  });
-  expect(booked.status).toBe(200);
-  const link = new URL((await requestEmail(e2e.db.knex, second)).approveUrl);
-  return { path: `${link.pathname}${link.search}`, email: second };
-}
-
 describe('Choosing an interview time on the answer page', () => {
   for (const [i, viewport] of [
     { width: 1440, height: 900 },
     { width: 390, height: 844 },
   ].entries())
     it(`books the time chosen, another once the first is taken (${viewport.width}×${viewport.height})`, async () => {
-      const { path, email } = await secondCandidateLink(`Slot Engineer ${i}`, pool.slice(i * 2, i * 2 + 2));
+      const { path, email } = await secondCandidateLink(
+        e2e,
+        ownerToken,
+        `Slot Engineer ${i}`,
+        pool.slice(i * 2, i * 2 + 2),
+        {
+          slots: [FIRST, SECOND],
+          booked: SECOND,
+          // One interviewer per viewport: the first's booking of SECOND would hold the second's.
+          interviewerEmail: `ivy${i}@acme.example.com`,
+        },
+      );
       const page = await e2e.newPage(viewport);
       await page.goto(`${e2e.baseUrl}${path}`);
       await page.locator('[data-state="details"]').waitFor();

@@ -6,8 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from '../helpers/e2e';
 import { apiToken } from '../helpers/apiToken';
-import { activeCandidates, addToProject, makeProject, requestEmail } from '../helpers/interviews';
-import { runJobs } from '../helpers/jobs';
+import { activeCandidates } from '../helpers/interviews';
+import { secondCandidateLink } from '../helpers/interviewsE2E';
 
 let e2e: E2E;
 let ownerToken: string;
@@ -22,50 +22,9 @@ beforeAll(async () => {
   pool = await activeCandidates(e2e.db.knex, 2, { skip: 140 });
 });
 
-/** A project whose two candidates were sent the same one time; the first booked it. Answers the other's link. */
-async function secondCandidateLink(title: string, candidates: number[]): Promise<string> {
-  const project = await makeProject(e2e.db.knex, { title, advocateEmail: 'advocate@example.com' });
-  await addToProject(e2e.db.knex, project, candidates, 0);
-  const res = await fetch(`${e2e.baseUrl}/api/v1/projects/candidate/interview/request`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ownerToken}` },
-    body: JSON.stringify({
-      projectId: `Project:${project.id}`,
-      candidateId: candidates.map((c) => `Candidate:${c}`),
-      requestAction: 'request_interview',
-      scheduleData: JSON.stringify({
-        interviewerName: 'Ivy Interviewer',
-        interviewerEmail: 'ivy@acme.example.com',
-        type: 2,
-        meetingLink: 'https://meet.example.com/abc',
-        duration: 45,
-        timezone: 'Asia/Singapore',
-        slots: [FIRST],
-      }),
-    }),
-  });
-  expect(res.status, await res.text()).toBe(201);
-  await runJobs({ url: e2e.db.url, config: e2e.config });
-  const [first, second] = await Promise.all(
-    candidates.map(async (c) => (await e2e.db.knex('candidates').where('id', c).first('email')).email as string),
-  );
-  const booked = await fetch(`${e2e.baseUrl}/api/v1/projects/interview-request/check-and-approve`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      interviewRequestToken: (await requestEmail(e2e.db.knex, first)).token,
-      accessValue: 'approve',
-      slot: FIRST,
-    }),
-  });
-  expect(booked.status).toBe(200);
-  const link = new URL((await requestEmail(e2e.db.knex, second)).approveUrl);
-  return `${link.pathname}${link.search}`;
-}
-
 describe('Accepting the only proposed time after another candidate booked it', () => {
   it('shows the refusal, says no time is left and offers only Decline', async () => {
-    const path = await secondCandidateLink('Single Slot Engineer', pool);
+    const { path } = await secondCandidateLink(e2e, ownerToken, 'Single Slot Engineer', pool, { slots: [FIRST] });
     const page = await e2e.newPage({ width: 390, height: 844 });
     await page.goto(`${e2e.baseUrl}${path}`);
     await page.locator('[data-state="details"]').waitFor();

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { startE2E, type E2E } from '../helpers/e2e';
-import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
+import { activeCandidates, addToProject, boardWithOne, makeProject, type TestProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 
 let e2e: E2E;
@@ -16,24 +16,9 @@ let mover: { id: number; guid: string };
 
 beforeAll(async () => {
   e2e = await startE2E();
-  board = await makeProject(e2e.db.knex, { title: 'Live board: Data engineer' });
-  [mover] = await e2e.db
-    .knex('candidates')
-    .where({ status: 1, visibility: true })
-    .whereNot('anonymous', true)
-    .whereNotNull('first_name')
-    .orderBy('id')
-    .limit(1)
-    .select('id', 'guid');
-  await e2e.db.knex('project_candidates').insert({
-    project_id: board.id,
-    candidate_id: mover.id,
-    company_id: board.companyId,
-    stage: 1,
-    curated: true,
+  ({ project: board, person: mover } = await boardWithOne(e2e.db.knex, 'Live board: Data engineer', {
     guaranteed_at: new Date(),
-    last_recruitment_updated_at: new Date(),
-  });
+  }));
 });
 
 /** A call made by the page itself, with its session cookie, as the page's own buttons make it. */

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from '../helpers/e2e';
-import { makeProject, type TestProject } from '../helpers/interviews';
+import { boardWithOne, type TestProject } from '../helpers/interviews';
 
 let e2e: E2E;
 let project: TestProject;
@@ -15,23 +15,7 @@ let person: { id: number; guid: string };
 
 beforeAll(async () => {
   e2e = await startE2E();
-  project = await makeProject(e2e.db.knex, { title: 'Stale move board: Platform engineer' });
-  [person] = await e2e.db
-    .knex('candidates')
-    .where({ status: 1, visibility: true })
-    .whereNot('anonymous', true)
-    .whereNotNull('first_name')
-    .orderBy('id')
-    .limit(1)
-    .select('id', 'guid');
-  await e2e.db.knex('project_candidates').insert({
-    project_id: project.id,
-    candidate_id: person.id,
-    company_id: project.companyId,
-    stage: 1,
-    curated: true,
-    last_recruitment_updated_at: new Date(),
-  });
+  ({ project, person } = await boardWithOne(e2e.db.knex, 'Stale move board: Platform engineer'));
 });
 
 const column = (page: Page, stage: number) => page.locator(`[data-testid="board-column"][data-stage="${stage}"]`);

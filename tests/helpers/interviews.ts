@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Client } from './actors';
+import { client, type Client } from './actors';
+import { testApp } from './app';
 import { listOutbox } from '../../backend/services/mail/outbox';
 
 export interface TestProject {
@@ -80,6 +81,23 @@ export async function activeCandidates(
   return q.pluck('id');
 }
 
+/** The addresses of candidates `ids`, by id. */
+export async function candidateEmails(knex: Knex, ids: number[]): Promise<Map<number, string>> {
+  return new Map((await knex('candidates').whereIn('id', ids).select('id', 'email')).map((r) => [r.id, r.email]));
+}
+
+/**
+ * An app with Acme's owner signed in, a visitor (no session, as a candidate opens an emailed link) and `count` active
+ * candidates after the first `skip` (so test files do not share candidates), with their addresses.
+ */
+export async function interviewsApp(count: number, skip: number) {
+  const t = await testApp();
+  const owner = client(t, await t.login('owner@acme.example.com'));
+  const visitor = client(t);
+  const candidates = await activeCandidates(t.knex, count, { skip });
+  return { t, owner, visitor, candidates, emails: await candidateEmails(t.knex, candidates) };
+}
+
 /** Puts candidates in a project's pipeline at a stage (the pipeline's own row). */
 export async function addToProject(knex: Knex, project: TestProject, candidateIds: number[], stage = 1): Promise<void> {
   await knex('project_candidates')
@@ -88,6 +106,35 @@ export async function addToProject(knex: Knex, project: TestProject, candidateId
     )
     .onConflict(['project_id', 'candidate_id'])
     .ignore();
+}
+
+/**
+ * A new project titled `title` with the first active, visible, named candidate curated into its longlist (stage 1),
+ * the row's `extra` columns beside; answers the project and the candidate.
+ */
+export async function boardWithOne(
+  knex: Knex,
+  title: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ project: TestProject; person: { id: number; guid: string } }> {
+  const project = await makeProject(knex, { title });
+  const [person] = await knex('candidates')
+    .where({ status: 1, visibility: true })
+    .whereNot('anonymous', true)
+    .whereNotNull('first_name')
+    .orderBy('id')
+    .limit(1)
+    .select('id', 'guid');
+  await knex('project_candidates').insert({
+    project_id: project.id,
+    candidate_id: person.id,
+    company_id: project.companyId,
+    stage: 1,
+    curated: true,
+    last_recruitment_updated_at: new Date(),
+    ...extra,
+  });
+  return { project, person };
 }
 
 /** The newest email to `to` whose subject matches, and the accept/decline token in its links. */

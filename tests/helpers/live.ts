@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { attachLive, type Live } from '../../backend/features/live';
 import type { TestApp } from './app';
+import { pipelineWorld, type PipelineWorld } from './pipeline';
 
 export interface LiveServer {
   origin: string;
@@ -28,6 +29,18 @@ export async function liveServer(t: TestApp): Promise<LiveServer> {
       await new Promise((r) => server.close(r));
     },
   };
+}
+
+/** The pipeline world (pipeline.ts) with its app on a live server; close both with `closeLiveWorld`. */
+export async function livePipelineWorld(): Promise<{ w: PipelineWorld; s: LiveServer }> {
+  const w = await pipelineWorld();
+  return { w, s: await liveServer(w.t) };
+}
+
+/** Closes what `livePipelineWorld` opened; either may be missing when its beforeAll failed. */
+export async function closeLiveWorld(w: PipelineWorld | undefined, s: LiveServer | undefined): Promise<void> {
+  await s?.close();
+  await w?.t.knex.destroy();
 }
 
 export interface Message {

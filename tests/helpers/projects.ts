@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import { grantCredits } from '../../backend/features/credits';
 import { client, DEMO_ROLES, signIn, type Client, type SignedIn } from './actors';
-import type { TestApp } from './app';
+import { testApp, type TestApp } from './app';
 
 export type Who = 'guest' | 'general' | 'advocate' | 'companyAdmin' | 'member' | 'raasAdmin' | 'candidate';
 const LABELS: Record<Who, string> = {
@@ -31,6 +31,15 @@ export async function signInAll(t: TestApp): Promise<People> {
       ),
     );
   return { as: (w) => client(t, people.get(w)!.token), who: (w) => people.get(w)! };
+}
+
+/** An app with the demo people signed in, and the ids of Acme (a normal company) and of the RaaS company. */
+export async function projectsApp(): Promise<{ t: TestApp; p: People; acme: number; raas: number }> {
+  const t = await testApp();
+  const p = await signInAll(t);
+  const acme = p.who('companyAdmin').actor.companyId as number;
+  const raas = p.who('raasAdmin').actor.companyId as number;
+  return { t, p, acme, raas };
 }
 
 /** A complete project body as the portal sends it. */

@@ -11,7 +11,8 @@
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { client } from './actors';
+import { expect } from 'vitest';
+import { client, type Client } from './actors';
 import { testApp } from './app';
 
 export interface StripeStandIn {
@@ -201,4 +202,15 @@ export async function cardBuyer(webhookSecret: string) {
       await t.knex.destroy();
     },
   };
+}
+
+/**
+ * An admin (`admin`) grants company `companyId` `credits` credits expiring `days` days from now, as a separate lot;
+ * answers the lot's id. Give each grant its own expiry: the same add within two minutes is refused as a repeat.
+ */
+export async function adminGrantedLot(admin: Client, companyId: number, days: number, credits = 10): Promise<number> {
+  const expiryDate = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const grant = await admin.post('/credit', { companyId: `Company:${companyId}`, noOfCredits: credits, expiryDate });
+  expect(grant.status, JSON.stringify(grant.body)).toBe(201);
+  return Number(String(grant.body.creditDataId).replace(/^\D+:/, ''));
 }

@@ -7,7 +7,9 @@
 import { client, type Client } from '../actors';
 import { expect } from 'vitest';
 import { testApp, type TestApp } from '../app';
+import { INTEGRATION_STATUS } from '../../../schema/rules/ats';
 import type { GreenhouseStandIn } from './greenhouse';
+import type { WorkableStandIn } from './workable';
 import { atsStandIns } from './vendors';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../interviews';
 import { runJobs } from '../jobs';
@@ -79,4 +81,40 @@ export async function greenhouseConnected(): Promise<{
   expect(added.status, `connect Greenhouse: ${JSON.stringify(added.body)}`).toBeLessThan(300);
   await runJobs(t);
   return { t, gh, p, integrationId: Number((added.body as { id?: string }).id) };
+}
+
+/** An app with Workable's stand-in (vendor waits of at most 2 s, one retry) connected by Acme's Admin, its jobs pulled once. */
+export async function workableConnected(): Promise<{
+  t: TestApp;
+  ws: WorkableStandIn;
+  p: People;
+  integrationId: number;
+}> {
+  const t = await testApp();
+  const [ws] = await atsStandIns(t.config, ['workable'], { maxRetryWaitMs: 2000, retries: 1 });
+  const p = await people(t);
+  const res = await p.admin.post('/integrations/add', { kind: 'workable', subdomain: 'acme', apiKey: ws.token });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  await runJobs(t);
+  return { t, ws, p, integrationId: res.body.id as number };
+}
+
+/**
+ * `by` connects Workable's stand-in, which then refuses the key (revoked) on a manual sync; the integration is left
+ * in the credentials error state. Answers the integration's id.
+ */
+export async function workableRefused(t: TestApp, ws: WorkableStandIn, by: Client): Promise<number> {
+  const added = await by.post('/integrations/add', { kind: 'workable', subdomain: 'acme', apiKey: ws.token });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  const token = ws.token;
+  ws.token = 'revoked';
+  try {
+    expect((await by.put(`/integrations/manual/sync/${added.body.id}`)).status).toBe(200);
+    await runJobs(t);
+  } finally {
+    ws.token = token;
+  }
+  const { status } = await t.knex('integrations').where('id', added.body.id).first('status');
+  expect(status).toBe(INTEGRATION_STATUS.authError);
+  return added.body.id as number;
 }
