@@ -53,7 +53,11 @@ export function DeleteCompanyUserButton() {
     mutationOptions: { meta: { transferTo: transferTo || undefined }, onSettled: () => setOpen(false) },
   });
   if (!record) return null;
-  const name = translate(`resources.${resource}.name`, { smart_count: 1, _: resource });
+  // Named as react-admin's own delete confirmation names a record: 'Delete company user <representation>'.
+  const name = translate(`resources.${resource}.forcedCaseName`, {
+    smart_count: 1,
+    _: translate(`resources.${resource}.name`, { smart_count: 1, _: resource }).toLowerCase(),
+  });
   return (
     <>
       <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)}>
