@@ -139,31 +139,72 @@ export async function preloadIds(knex: Knex, entityNames: string[]): Promise<IdS
   return sets;
 }
 
+/** The entities whose ids a list holds: a refList's target, or an objectList item's ref. */
+const LISTED = new Set(
+  entities.flatMap((e) =>
+    Object.values(e.fields).flatMap((def) =>
+      def.kind === 'refList' && def.ref
+        ? [def.ref]
+        : Object.values(def.kind === 'objectList' ? (def.fields ?? {}) : {}).flatMap((item) =>
+            item.kind === 'ref' && item.ref ? [item.ref] : [],
+          ),
+    ),
+  ),
+);
+
+/** The [entity, column] pairs whose rows a deletion of `target`'s rows removes through a cascading foreign key. */
+const cascadesOf = (target: EntityDef): [EntityDef, string][] =>
+  entities.flatMap((other) =>
+    Object.entries(other.fields)
+      .filter(([, def]) => def.kind === 'ref' && def.ref === target.name && def.onDelete === 'cascade')
+      .map(([name]): [EntityDef, string] => [other, columnOf(name)]),
+  );
+
+/** Whether deleting `target`'s rows can take a listed row with it: it is listed, or cascades to one that is. */
+function reachesLists(target: EntityDef, seen = new Set<string>()): boolean {
+  if (LISTED.has(target.name)) return true;
+  seen.add(target.name);
+  return cascadesOf(target).some(([child]) => !seen.has(child.name) && reachesLists(child, seen));
+}
+
 /**
  * Id lists (refList columns) and the items of jsonb lists (objectList keys holding a ref, e.g. a candidate's
- * `skills[].skillId`) have no foreign key: a deleted row is taken out of every list that names it, and every item
- * naming it is dropped from its list, in SQL. Every deletion of such a row calls it in its transaction: the generic
- * routes, and the features that delete on their own (a colleague, an admin). Left in place, an item naming a
- * deleted row would fail the reference check of every later save of its record.
+ * `skills[].skillId`) have no foreign key: rows about to be deleted are taken out of every list that names them,
+ * and every item naming one is dropped from its list, in SQL; so are the rows their deletion removes by a
+ * cascading foreign key (a country's cities), found while they still exist. Every deletion of such a row calls it
+ * in its transaction, before the delete: the generic routes, and the features that delete on their own (a
+ * colleague, an admin). Left in place, an item naming a deleted row would fail the reference check of every later
+ * save of its record.
  */
-export async function forgetInLists(trx: Knex.Transaction, target: EntityDef, id: number): Promise<void> {
+export async function forgetInLists(
+  trx: Knex.Transaction,
+  target: EntityDef,
+  idOrIds: number | number[],
+): Promise<void> {
+  const ids = ([] as number[]).concat(idOrIds);
+  if (!ids.length || !reachesLists(target)) return;
+  for (const [child, column] of cascadesOf(target)) {
+    if (child.name === target.name || !reachesLists(child)) continue;
+    await forgetInLists(trx, child, (await trx(child.table).whereIn(column, ids).pluck('id')) as number[]);
+  }
+  if (!LISTED.has(target.name)) return;
   for (const other of entities) {
     for (const [name, def] of Object.entries(other.fields)) {
       const col = columnOf(name);
       if (def.kind === 'refList' && def.ref === target.name) {
         await trx(other.table)
-          .whereRaw(`? = any("${col}")`, [id])
-          .update({ [col]: trx.raw(`array_remove("${col}", ?)`, [id]) });
+          .whereRaw(`"${col}" && ?::int[]`, [ids])
+          .update({ [col]: trx.raw(`array(select x from unnest("${col}") x where x <> all(?::int[]))`, [ids]) });
       }
       if (def.kind !== 'objectList') continue;
       for (const [key, item] of Object.entries(def.fields ?? {})) {
         if (item.kind !== 'ref' || item.ref !== target.name) continue;
-        const vars = JSON.stringify({ id });
+        const vars = JSON.stringify({ ids });
         await trx(other.table)
-          .whereRaw(`jsonb_path_exists("${col}", ?::jsonpath, ?::jsonb)`, [`$[*] ? (@.${key} == $id)`, vars])
+          .whereRaw(`jsonb_path_exists("${col}", ?::jsonpath, ?::jsonb)`, [`$[*] ? (@.${key} == $ids[*])`, vars])
           .update({
             [col]: trx.raw(`jsonb_path_query_array("${col}", ?::jsonpath, ?::jsonb)`, [
-              `$[*] ? (!(@.${key} == $id))`,
+              `$[*] ? (!(@.${key} == $ids[*]))`,
               vars,
             ]),
           });

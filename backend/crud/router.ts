@@ -273,8 +273,8 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     await req.ctx.knex.transaction(async (trx) => {
       const ctx = context(req, trx, ability);
       await writes.beforeDelete?.({ ...ctx, existing });
-      await model.query(trx).deleteById(id);
       await forgetInLists(trx, entity, id);
+      await model.query(trx).deleteById(id);
       await writes.settle?.(ctx);
     });
     res.json(record);

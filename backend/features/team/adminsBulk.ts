@@ -38,8 +38,8 @@ export const adminsBulkDelete = defineEndpoint({
         if (!ability.can('delete', asSubject(admin.subject, { ...existing }))) throw forbidden();
         await adminWrites.beforeDelete?.({ ...context, existing });
         deleted.push(await readOne(trx, admin, ability, existing));
-        await modelFor(admin).query(trx).deleteById(id);
         await forgetInLists(trx, admin, id);
+        await modelFor(admin).query(trx).deleteById(id);
       }
       await adminWrites.settle?.(context);
       return { success: true, deleted };

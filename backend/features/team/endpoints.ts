@@ -79,8 +79,8 @@ async function deleteMember(call: Caller, trx: Knex.Transaction, user: Row, toUs
   await runUserTransfers(trx, { companyId, fromUserId: user.id, toUserId });
   await endSessions(trx, companyUser, [user.id]);
   await forgetPicture(trx, user);
-  await Users.query(trx).deleteById(user.id);
   await forgetInLists(trx, companyUser, user.id);
+  await Users.query(trx).deleteById(user.id);
 }
 
 /** A bulk change of status or role: every row by the team's rules, or none; answers the rows it changed. */
