@@ -136,7 +136,8 @@ async function tellCancelled(trx: Knex.Transaction, config: Config, row: Booking
       bookingUid(config, row.guid),
       interval[0],
       (interval[1] - interval[0]) / 60000,
-      `Interview: ${title}`,
+      // The invitation's own title (interviews/delivery.ts), so the calendar shows the event it cancels.
+      t('project.interview.invitation.title', { title }),
       organizerOf(forCandidate),
       forCandidate ? address : null,
     );

@@ -61,6 +61,53 @@ export const interviews = {
     noTimeLeft:
       'Another candidate has just booked this time, and no other proposed time is free. Your talent advocate can propose new times, or you can decline.',
     sendFailed: 'We could not send your answer. Check your connection and try again.',
+    // Accepting failed for a reason other than the time: said in place, under the request (acceptFailure.ts).
+    acceptFailed: {
+      withdrawn: {
+        title: 'This request was withdrawn by the company',
+        text: 'The company withdrew it before your answer arrived, so it can no longer be accepted. Nothing more is needed from you.',
+      },
+      expired: {
+        title: 'This request has expired',
+        text: 'It can no longer be accepted: requests are valid for 3 days. Your talent advocate can send you a new one.',
+      },
+      closed: {
+        title: 'This role is no longer open',
+        text: 'The company closed or paused this role before your answer arrived, so it can no longer be accepted. Your talent advocate will tell you if it opens again.',
+      },
+      noTimeLeft: {
+        title: 'Every proposed time has passed',
+        text: 'This interview can no longer be booked at the times proposed. Your talent advocate can propose new times, or you can decline.',
+      },
+      busy: {
+        title: 'Your answer was not sent',
+        text: 'The request was being updated at the same moment. Nothing was changed: try again.',
+      },
+      invalid: {
+        title: 'This link is not valid',
+        text: 'It no longer names a request, so your answer was not sent. Open the link from your most recent email.',
+      },
+      notYours: {
+        title: 'This request was sent to another candidate',
+        text: 'You are signed in as someone else. Sign out, then open the link from your email again.',
+      },
+      tooMany: {
+        title: 'Your answer was not sent',
+        text: 'Too many tries in a short time. Wait a moment, then try again.',
+      },
+      field: {
+        title: 'Your answer was not sent',
+        text: 'Something in your answer was not accepted. Check it and try again.',
+      },
+      network: {
+        title: 'Your answer was not sent',
+        text: 'We could not reach the server. Check your connection and try again: your choice is kept.',
+      },
+      server: {
+        title: 'Your answer was not sent',
+        text: 'Something went wrong on our side. Nothing was changed: try again in a moment.',
+      },
+    },
   },
   reasons: {
     notLooking: 'I am not looking for a new role',
@@ -190,6 +237,16 @@ export const interviewProjectMessages = {
         'The company has withdrawn this request, so it can no longer be answered. Nothing more is needed from you.',
       notYours: 'This request was sent to another candidate',
       slotTaken: 'Another candidate has just booked this time. Choose another one.',
+    },
+    // An accepted interview's calendar invitation (delivery.ts): the event's title (the .ics SUMMARY, its
+    // cancellation's too), description, and the email that carries it, to the candidate and the interviewer.
+    invitation: {
+      title: 'Interview: {title}',
+      subject: 'Invitation: interview for {title}',
+      description: 'Interview for {title}.',
+      descriptionWith: 'Interview for {title} with {interviewer}.',
+      when: 'Your interview for {title} is on {when}.',
+      attached: 'The calendar invitation is attached.',
     },
   },
   jd: {

@@ -217,6 +217,8 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
     }
 
     if (start && schedule && candidate.email) {
+      // The invitation's words come from the catalogue (project.interview.invitation), as the emails' others do.
+      const title = (project.title as string | null) ?? '';
       // A confidential project's copy for the candidate names no one of the company (the answer page names it "a
       // company"): the platform's sender organizes it, and the description leaves out the interviewer.
       const invitation = (attendee: { name: string; email: string | null }, hideCompany = false) =>
@@ -224,8 +226,11 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
           uid: bookingUid(config, request.guid),
           start,
           schedule,
-          title: `Interview: ${project.title}`,
-          description: `Interview for ${project.title}${schedule.interviewerName && !hideCompany ? ` with ${schedule.interviewerName}` : ''}.`,
+          title: t('project.interview.invitation.title', { title }),
+          description:
+            schedule.interviewerName && !hideCompany
+              ? t('project.interview.invitation.descriptionWith', { title, interviewer: schedule.interviewerName })
+              : t('project.interview.invitation.description', { title }),
           candidate: attendee,
           ...(hideCompany ? { organizer: platformOrganizer(config.mailFrom, config.productName) ?? null } : {}),
         });
@@ -242,12 +247,15 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
         email: shown?.contact?.email ?? null,
       });
       if (attachment && interviewerCopy) {
-        const invite = [`Your interview for ${project.title} is on ${when}.`, 'The calendar invitation is attached.'];
+        const invite = [
+          t('project.interview.invitation.when', { title, when }),
+          t('project.interview.invitation.attached'),
+        ];
         const to = new Set([candidate.email, ...(schedule.interviewerEmail ? [schedule.interviewerEmail] : [])]);
         for (const address of to) {
           await queueEmail(trx, {
             to: address,
-            subject: `Invitation: interview for ${project.title}`,
+            subject: t('project.interview.invitation.subject', { title }),
             text: invite.join('\n\n'),
             html: html(config, invite),
             attachments: [address === candidate.email ? attachment : interviewerCopy],

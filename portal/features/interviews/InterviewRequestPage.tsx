@@ -6,7 +6,10 @@
  * proposed times the candidate chooses one before accepting (RequestDetails); a time another candidate booked first
  * (409 on `slot`) is disabled and the candidate chooses again; the confirmation names the time booked. The refusal is
  * shown whatever the number of times (AnswerActions: above the buttons when there is no choice to draw it in), and
- * once every proposed time is booked the page says so instead of offering Accept. A decline that fails keeps the
+ * once every proposed time is booked the page says so instead of offering Accept. An acceptance that fails for any
+ * other reason (withdrawn, expired, closed or paused, every time passed, busy, the link, a field, the network or the
+ * server: acceptFailure.ts) keeps the request and the chosen time on the page and says in place what happened and
+ * what the candidate can do, offering Accept again where trying again can help. A decline that fails keeps the
  * form with what was typed and shows the error in it; only a link that names no request leaves for the link's view.
  * Outcomes: approved, rejection success, already submitted, expired, closed, withdrawn, invalid and the error state.
  */
@@ -25,6 +28,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { interviewsApi, type AnswerResult, type ProjectData } from '../../api/interviews';
 import { choosing, chosenText, RequestDetails, slotValue, type SlotChoice } from './RequestDetails';
 import { AnswerActions } from './AnswerActions';
+import { acceptFailure, type AcceptFailure } from './acceptFailure';
 import { RejectForm, type RejectErrors } from './RejectForm';
 
 type View =
@@ -100,6 +104,7 @@ export function InterviewRequestPage() {
   const [busy, setBusy] = useState(false);
   const [choice, setChoice] = useState<SlotChoice>({ value: null, taken: [], error: null });
   const [rejectErrors, setRejectErrors] = useState<RejectErrors>({});
+  const [failure, setFailure] = useState<AcceptFailure | null>(null);
 
   const load = useCallback(async () => {
     if (!TOKEN.test(token)) return setView({ kind: 'invalid' });
@@ -130,16 +135,16 @@ export function InterviewRequestPage() {
     if (choosing(data) && !choice.value) return setChoice({ ...choice, error: t('slot.errors.required') });
     const slot = data.kind === 'interview' && data.choosesTime ? (choice.value ?? undefined) : undefined;
     setBusy(true);
+    setFailure(null);
     try {
-      answered(await interviewsApi.approve(token, method, slot), {
-        kind: 'approved',
-        data,
-        when: slot ? chosenText(data, slot) : undefined,
-      });
+      const res = await interviewsApi.approve(token, method, slot);
+      if (!res.success) return setFailure(acceptFailure(undefined));
+      answered(res, { kind: 'approved', data, when: slot ? chosenText(data, slot) : undefined });
     } catch (err) {
+      // The time refused shows at the time; anything else in place, the request and the choice kept.
       const refused = refusedChoice(err, choice, data);
       if (refused) setChoice(refused);
-      else setView(failureView(err));
+      else setFailure(acceptFailure(err));
     } finally {
       setBusy(false);
     }
@@ -190,8 +195,9 @@ export function InterviewRequestPage() {
                   data={view.data}
                   choice={choice}
                   busy={busy}
+                  failure={failure}
                   onApprove={() => void approve(view.data)}
-                  onReject={() => setView({ ...view, rejecting: true })}
+                  onReject={() => (setFailure(null), setView({ ...view, rejecting: true }))}
                 />
               )}
             </Stack>
