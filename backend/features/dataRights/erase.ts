@@ -38,6 +38,7 @@ import { storageFor } from '../../adapters/storage/select';
 import { keyOfPublicPath } from '../../adapters/storage/serve';
 import { queueJob } from '../../services/queue';
 import { cancelBookings } from '../../services/interviewBooking';
+import { storedRows } from '../../services/candidateGate';
 import { clearFailedUploads, eraseChatAttachments, eraseFromImportReports } from './eraseFiles';
 import {
   clearRejectionComments,
@@ -202,8 +203,7 @@ export async function eraseCandidate(
   candidateId: number,
   written: string[] = [],
 ): Promise<{ report: ErasureReport; files: string[] } | undefined> {
-  const c = (await trx('candidates').where('id', candidateId).forUpdate().first()) as
-    Record<string, unknown> | undefined;
+  const [c] = await storedRows(trx, [candidateId], { forUpdate: true });
   if (!c) return undefined;
   const report: ErasureReport = { deleted: {}, scrubbed: {}, files: 0, atsRecords: [] };
   const count = (bag: Record<string, number>, table: string, n: number) => {

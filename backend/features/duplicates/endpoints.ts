@@ -39,6 +39,7 @@ import type { AppAbility } from '../../../schema/ability';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
 import { queueJob } from '../../services/queue';
+import { storedRows } from '../../services/candidateGate';
 import { twinsOfDraft } from './detect';
 import { CHOSEN_FIELDS, defaultChoices, MERGE_FIELDS, protectiveStamp, valueTexts } from './fields';
 import { locationCountries } from './keys';
@@ -197,11 +198,7 @@ export const duplicateEndpoints = [
     handler: async ({ params, ctx, ability }) => {
       const p = await openPair(ctx.knex, params.id);
       const byId = await profiles(ctx.knex, ability, [p.candidate_id, p.other_id]);
-      const raw = (
-        await ctx.knex.raw('select to_jsonb(c) as r from candidates c where id = any(?::int[])', [
-          [p.candidate_id, p.other_id],
-        ])
-      ).rows.map((x: { r: Row }) => x.r) as Row[];
+      const raw = (await storedRows(ctx.knex, [p.candidate_id, p.other_id])) as Row[];
       const a = raw.find((r) => r.id === p.candidate_id)!;
       const b = raw.find((r) => r.id === p.other_id)!;
       // The default survivor is the fuller profile's side: the candidate row kept is the older one.

@@ -13,7 +13,7 @@
  *   so "the same date of birth" is not a reason; a close name counts with the same employer and
  *   title only. Adding one would be a field on the candidate and a key kind here.
  * - Merge (merge.ts, fields.ts, references.ts) in one transaction, and its undo (undo.ts) from the
- *   journal kept in candidate_merges; a merged id answers as its survivor (redirect.ts).
+ *   journal kept in candidate_merges (journal.ts); a merged id answers as its survivor (redirect.ts).
  * - Routes for admins only (endpoints.ts): the queue, a pair side by side, dismiss, merge, undo,
  *   the draft check and the scan.
  * Figures: `npm run bench:duplicates` (scripts/bench-duplicates.ts); the import's share in `npm run bench:import`.

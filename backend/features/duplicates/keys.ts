@@ -26,11 +26,14 @@
  * Keys are computed when a profile is written: after a change of these rules, a scan of the pool
  * (POST /candidate-duplicates/scan, nightly, or queued by a migration as
  * migrations/20261206090000_queue_rekey_of_national_phones.ts does) brings every stored key up to date.
+ * The profiles' names, addresses and links are read through the candidate gate (matchKeySource), to
+ * compute the keys only.
  */
 import type { Knex } from 'knex';
 import { MATCH_KEY_KIND } from '../../../schema/entities/candidateDuplicate';
 import { DOTLESS_DOMAINS } from '../../../schema/lib/email';
 import { toE164 } from '../../../schema/validation/phone';
+import { matchKeySource } from '../../services/candidateGate';
 
 /**
  * The email key of a lower-cased, trimmed address `e` (an SQL expression): emailKey
@@ -71,10 +74,11 @@ export async function locationCountries(knex: Knex, locationIds: unknown[]): Pro
  * number is national and whose current location names a country, as (ids, keys) for unnest().
  */
 async function nationalPhoneKeys(knex: Knex, ids: number[] | 'all'): Promise<[number[], string[]]> {
+  const people = matchKeySource(ids);
   const { rows } = await knex.raw(
-    `select c.id, c.phone, ci.code from candidates c join cities ci on ci.id = c.current_location_id
-      where c.phone is not null and left(btrim(c.phone), 1) <> '+' ${ids === 'all' ? '' : 'and c.id = any(?::int[])'}`,
-    ids === 'all' ? [] : [ids],
+    `select c.id, c.phone, ci.code from ${people.sql} c join cities ci on ci.id = c.current_location_id
+      where c.phone is not null and left(btrim(c.phone), 1) <> '+'`,
+    people.bindings,
   );
   const [keyed, keys]: [number[], string[]] = [[], []];
   for (const r of rows as { id: number; phone: string; code: string }[]) {
@@ -185,7 +189,7 @@ export async function refreshKeys(knex: Knex, ids: number[] | 'all'): Promise<vo
         await nationalPhoneKeys(trx, 'all'),
       );
       await trx.raw(
-        `create temporary table fresh_keys on commit drop as ${keysSelect('candidates', LATEST_JOBS, 'phone_keys')}`,
+        `create temporary table fresh_keys on commit drop as ${keysSelect(matchKeySource('all').sql, LATEST_JOBS, 'phone_keys')}`,
       );
       await trx.raw('analyze fresh_keys');
       const same = (a: string, b: string) =>
@@ -206,14 +210,14 @@ export async function refreshKeys(knex: Knex, ids: number[] | 'all'): Promise<vo
   await knex.raw('delete from candidate_match_keys where candidate_id = any(?::int[])', [ids]);
   // The latest job as the search document picks it (current first, then the newest start), read from
   // the experiences themselves: a write's search document may be refreshed after this.
+  const people = matchKeySource(ids);
   await knex.raw(
-    `with p as (select id, first_name, last_name, email, phone, linked_in_url, github_url
-                  from candidates where id = any(?::int[])),
+    `with p as ${people.sql},
           x as (select distinct on (e.candidate_id) e.candidate_id, e.company, e.title
                   from candidate_experiences e where e.candidate_id = any(?::int[])
                  order by e.candidate_id, e.current_position desc, e.start_date desc, e.id desc),
           ph as (select * from unnest(?::int[], ?::text[]) as ph(candidate_id, key))
      insert into candidate_match_keys (candidate_id, kind, key, name) ${keysSelect('p', 'x', 'ph')}`,
-    [ids, ids, ...(await nationalPhoneKeys(knex, ids))],
+    [...people.bindings, ids, ...(await nationalPhoneKeys(knex, ids))],
   );
 }

@@ -24,12 +24,14 @@ import { entity } from '../../../schema';
 import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
 import { formatId } from '../../../schema/lib/ids';
 import { AppError } from '../../errors';
+import { storedRows } from '../../services/candidateGate';
 import { shareRollup } from '../dashboards';
 import type { Config } from '../../config';
 import { oneRequestPerProject } from './combine';
 import { findTwins } from './detect';
 import { addressOf, tellChangedAddresses } from './emails';
 import { choicesFor, mergedRow, PROTECTIVE_FIELDS, protectiveStamp, selfPaused, type Choices } from './fields';
+import { journalWriters, rowsOf, type Journal } from './journal';
 import { locationCountries } from './keys';
 import { allReferences, SIGN_INS } from './references';
 
@@ -38,19 +40,7 @@ export const UNDO_DAYS = MERGE_UNDO_DAYS;
 
 type Json = Record<string, unknown>;
 
-export interface Journal {
-  survivorBefore: Json;
-  merged: Json;
-  removed: { table: string; rows: Json[] }[];
-  /** Rows whose `column` was `from` before the merge. */
-  moved: { table: string; column: string; ids: number[]; from: number }[];
-  changed: { table: string; rows: Json[] }[];
-  /** Rows the merge inserted (an undo deletes them); absent from journals written before it inserted any. */
-  added?: { table: string; ids: number[] }[];
-}
-
-const rowsOf = async (trx: Knex.Transaction, sql: string, bindings: readonly Knex.RawBinding[]) =>
-  ((await trx.raw(sql, bindings)).rows as { r: Json }[]).map((x) => x.r);
+export type { Journal } from './journal';
 
 /** A stage's place on the way to a hire; a rejection is behind every live stage. */
 const progress = (stage: number) => (stage === STAGES.rejected ? -1 : STAGE_ORDER.indexOf(stage as never));
@@ -166,12 +156,9 @@ async function carryDismissals(
   if (ids.length) (journal.added ??= []).push({ table: 'candidate_duplicates', ids });
 }
 
+/** The two profiles' whole rows (through the candidate gate: to compare and move them, never shown), locked. */
 export async function lockedPair(trx: Knex.Transaction, a: number, b: number): Promise<[Json, Json]> {
-  const rows = await rowsOf(
-    trx,
-    'select to_jsonb(c) as r from candidates c where id = any(?::int[]) order by id for update',
-    [[a, b]],
-  );
+  const rows = await storedRows(trx, [a, b], { forUpdate: true });
   const first = rows.find((r) => r.id === a);
   const second = rows.find((r) => r.id === b);
   if (!first || !second) throw new AppError(404, 'duplicates.notFound');
@@ -191,18 +178,7 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
     const next = mergedRow(survivor, merged, choicesFor(survivor, merged, input.keep, countries));
     confirmUnpause(survivor, merged, next, input.confirm);
     const journal: Journal = { survivorBefore: survivor, merged, removed: [], moved: [], changed: [] };
-    const remove = async (table: string, where: string, bindings: readonly Knex.RawBinding[]) => {
-      const rows = await rowsOf(trx, `delete from ${table} t where ${where} returning to_jsonb(t) as r`, bindings);
-      if (rows.length) journal.removed.push({ table, rows });
-      return rows;
-    };
-    const change = async (table: string, ids: number[]) => {
-      if (!ids.length) return;
-      journal.changed.push({
-        table,
-        rows: await rowsOf(trx, `select to_jsonb(t) as r from ${table} t where id = any(?::int[])`, [ids]),
-      });
-    };
+    const { remove, change } = journalWriters(trx, journal);
 
     // The merged person's sessions and sign-in keys proved their address, not the survivor's: they end here; so do
     // the survivor's when it takes another address, as theirs no longer signs in.

@@ -10,6 +10,7 @@
  */
 import type { Knex } from 'knex';
 import { AppError } from '../../errors';
+import { storedRows } from '../../services/candidateGate';
 import { holdRollup, recomputeInsights } from '../dashboards';
 import type { Config } from '../../config';
 import { findTwins } from './detect';
@@ -73,8 +74,7 @@ export async function undoMerge(
     if (merge.undone_at) throw new AppError(409, 'duplicates.alreadyUndone');
     if (new Date(merge.undo_until).getTime() < Date.now()) throw new AppError(409, 'duplicates.undoExpired');
     // The survivor's own update in the merge is stamped with the merge's time; anything later is new.
-    const [afterMerge] = (await trx.raw('select email from candidates where id = ? for update', [merge.survivor_id]))
-      .rows as Record<string, unknown>[];
+    const [afterMerge] = await storedRows(trx, [merge.survivor_id], { forUpdate: true });
     if (await writtenSince(trx, merge.survivor_id, merge.id)) throw new AppError(409, 'duplicates.undoChanged');
     const j = merge.journal;
     // Before the journal's insight counts are written back: a rollup waiting on those rows would wait on this too.

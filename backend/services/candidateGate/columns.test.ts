@@ -16,15 +16,8 @@ const ROOT = path.resolve(__dirname, '../..');
 const ALLOWED: Record<string, string> = {
   'services/candidateGate/': 'the gate',
   'crud/': "the console's generic routes, limited by each role's declared field permissions",
-  'features/talent/import/': 'the import writes and matches candidates by email',
   'jobs/tasks/purge_cv_uploads.ts': 'housekeeping: keeps the stored files candidates still point to, shows nothing',
   'jobs/tasks/scrub_blind_cvs.ts': 'housekeeping: rewrites the stored blind CVs without their metadata, shows nothing',
-  'features/duplicates/':
-    "match keys, a merge and a pair's default choices compare and move contact columns, never show them; the pair's profiles are shown by the console's field permissions, as crud/ does",
-  'features/dataRights/erase.ts':
-    "an erasure reads the person's identity to remove every copy of it, and shows nothing",
-  'features/dataRights/export/collectAccount.ts':
-    "the person's own copy of their data finds the messages sent to their own addresses, and goes only to them",
 };
 
 function sources(dir: string, out: string[] = []): string[] {

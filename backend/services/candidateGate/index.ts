@@ -15,10 +15,16 @@
  * - text stored earlier about a project's candidate (a notification's title) is read again through
  *   `onBoardOfSql` (still on the viewer's board?) and `hiddenNameText` (the name-free text once the name is hidden);
  * - a message addressed to the candidate themselves (an interview request, a code) reads their own
- *   contact through `ownContact`, never to show it to anyone else.
+ *   contact through `ownContact`, never to show it to anyone else; so does the person's own copy of
+ *   their data, to find the messages sent to them;
+ * - an import's report tells the admin who ran it the stored address of each row it wrote that has
+ *   a likely twin, and the names of those twins (`forImportReport`);
+ * - work on the rows themselves reads them through own.ts, never to show them: a pair's review and a
+ *   merge compare and move the two whole rows, and an erasure removes every copy of the person
+ *   (`storedRows`); the match keys are computed from `matchKeySource`.
  *
- * Only this folder, the candidate's own account, the import and the console's generic CRUD (which
- * applies the declared field permissions) select those columns; columns.test.ts beside this file
+ * Only this folder, the console's generic CRUD (which applies the declared field permissions) and
+ * two housekeeping jobs that show nothing select those columns; columns.test.ts beside this file
  * fails when other code does.
  */
 import type { Knex } from 'knex';
@@ -56,6 +62,7 @@ export {
   type Place,
 } from './sql';
 export { hiddenNameText, onBoardOfSql, type StoredSubject } from './stored';
+export { matchKeySource, storedRows } from './own';
 export { viewerOf, type Viewer } from '../../../schema/rules/visibility';
 
 const asViewer = (who: Viewer | Actor): Viewer => (typeof who === 'string' ? who : viewerOf(who));
@@ -128,7 +135,8 @@ export interface OwnContact {
 
 /**
  * The candidates' own names and contacts, to address a message to each of them (an interview
- * request, a qualify request on WhatsApp, a reminder): never shown to anyone but the candidate.
+ * request, a qualify request on WhatsApp, a reminder), or to find the messages sent to them for
+ * their own copy of their data: never shown to anyone but the candidate.
  */
 export async function ownContacts(knex: Knex | Knex.Transaction, ids: number[]): Promise<Map<number, OwnContact>> {
   if (!ids.length) return new Map();
@@ -153,6 +161,27 @@ export async function ownContacts(knex: Knex | Knex.Transaction, ids: number[]):
 /** One candidate's own name and contact (see ownContacts). */
 export async function ownContact(knex: Knex | Knex.Transaction, id: number): Promise<OwnContact | undefined> {
   return (await ownContacts(knex, [id])).get(id);
+}
+
+/**
+ * The stored email and full name (first and last, trimmed) of candidates `ids`, for the report of an
+ * import (talent/import), which admins alone read and who see every candidate's name and contact in
+ * the console: the address each row the import wrote is stored under, and the names of the likely
+ * twins it tells of. Ids the database does not hold are left out.
+ */
+export async function forImportReport(
+  knex: Knex | Knex.Transaction,
+  ids: number[],
+): Promise<Map<number, { email: string; name: string }>> {
+  if (!ids.length) return new Map();
+  const rows = (await knex('candidates')
+    .whereIn('id', [...new Set(ids)])
+    .select('id', 'email', knex.raw("trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) as name"))) as {
+    id: number;
+    email: string;
+    name: string;
+  }[];
+  return new Map(rows.map((r) => [r.id, { email: r.email, name: r.name }]));
 }
 
 /**

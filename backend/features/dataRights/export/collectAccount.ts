@@ -15,6 +15,7 @@ import { CORRECTION_STATUS } from '../../../../schema/rules/dataExport';
 import { FORMER_IDENTIFIER_KIND } from '../../../../schema/entities/internal/candidateFormerIdentifier';
 import { formerIdentifiers, formerProfiles } from '../eraseScope';
 import { personIds } from '../../duplicates';
+import { ownContact } from '../../../services/candidateGate';
 import { iso, nameOf } from './words';
 const DELIVERY = ['queued', 'sent', 'stored', 'failed'] as const;
 const delivery = (status: unknown) => DELIVERY[Number(status)] ?? String(status);
@@ -47,7 +48,7 @@ export async function formerProfilesOf(knex: Knex, candidateId: number) {
  * profile's (less any another candidate holds now: their mail is not this person's).
  */
 async function addressesOf(knex: Knex, candidateId: number) {
-  const current = await knex('candidates').where('id', candidateId).first('email', 'phone');
+  const current = await ownContact(knex, candidateId);
   const former = await knex.transaction(async (trx) => [
     ...(await formerProfiles(trx, candidateId)),
     ...(await formerIdentifiers(trx, candidateId)),

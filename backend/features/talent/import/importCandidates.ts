@@ -45,6 +45,7 @@ import { duplicateText, fieldLabel, reasonText } from './reportText';
 import { mergeIntoReport, twinCollector, type DuplicateNote } from './twins';
 import { t } from '../../../../i18n';
 import { erasedRows } from './erased';
+import { forImportReport } from '../../../services/candidateGate';
 
 /** Where an import stands: bytes read and rows checked so far, with their outcome counted as they happen. */
 export interface ImportProgress {
@@ -97,19 +98,13 @@ export interface ImportResult {
 /** Below this size a file is checked without threads (a batch of 2,000 typical rows is about 1 MB). */
 const SMALL_FILE_BYTES = 256 * 1024;
 
-/** The names of the likely twins the report tells of (read by admins, who see every name), by id. */
+/** The names of the likely twins the report tells of (read by admins, who see every name, through the gate), by id. */
 async function twinNames(knex: Knex, ids: number[]): Promise<Map<number, string>> {
   const names = new Map<number, string>();
   const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 10_000) {
-    const rows = (await knex('candidates')
-      .whereIn('id', unique.slice(i, i + 10_000))
-      .select('id', knex.raw("trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) as name"))) as {
-      id: number;
-      name: string;
-    }[];
-    for (const r of rows) if (r.name) names.set(r.id, r.name);
-  }
+  for (let i = 0; i < unique.length; i += 10_000)
+    for (const [id, { name }] of await forImportReport(knex, unique.slice(i, i + 10_000)))
+      if (name) names.set(id, name);
   return names;
 }
 

@@ -16,6 +16,7 @@ import type { Knex } from 'knex';
 import type { DuplicateReason } from '../../../../schema/entities/candidateDuplicate';
 import { logger } from '../../../logger';
 import { findTwins } from '../../duplicates';
+import { forImportReport } from '../../../services/candidateGate';
 
 /** One likely twin of an imported row's candidate. */
 export interface RowTwin {
@@ -95,14 +96,12 @@ export function twinCollector(knex: Knex) {
       }
       const notes = [...byRow.values()].sort((a, b) => a.row - b.row);
       for (const n of notes) n.twins.sort((a, b) => b.confidence - a.confidence || a.otherId - b.otherId);
-      // The emails as stored, 10,000 rows a statement (the file's rows are not kept in memory).
+      // The emails as stored, read through the candidate gate 10,000 rows a statement (the file's rows are not kept
+      // in memory).
       const ids = notes.map((n) => n.candidateId);
       for (let at = 0; at < ids.length; at += 10_000) {
-        const rows = (await knex('candidates')
-          .whereIn('id', ids.slice(at, at + 10_000))
-          .select('id', 'email')) as { id: number; email: string }[];
-        const emails = new Map(rows.map((r) => [r.id, r.email]));
-        for (const n of notes.slice(at, at + 10_000)) n.email = emails.get(n.candidateId) ?? '';
+        const stored = await forImportReport(knex, ids.slice(at, at + 10_000));
+        for (const n of notes.slice(at, at + 10_000)) n.email = stored.get(n.candidateId)?.email ?? '';
       }
       return notes;
     },
