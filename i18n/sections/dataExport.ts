@@ -45,6 +45,7 @@ export const dataExportFieldErrors = {
       notReady: 'There is no copy of your data ready to download',
       expired: 'This link has expired. Ask for a new copy of your data from your profile page.',
       invalidLink: 'This link is not valid',
+      erased: 'This candidate was erased: there is no data left to copy',
     },
   },
   correction: {

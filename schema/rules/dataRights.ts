@@ -43,6 +43,9 @@ export const DATA_RIGHTS_ACTIONS = {
 /** What an erased candidate is called wherever a company's history keeps their row. */
 export const ERASED_FIRST_NAME = 'Erased';
 export const ERASED_LAST_NAME = 'candidate';
+/** Whether a candidate's address is the one an erasure gives the row it keeps (`erased-<id>@erased.invalid`, erase.ts). */
+export const isErasedAddress = (email: unknown): boolean =>
+  typeof email === 'string' && /^erased-\d+@erased\.invalid$/.test(email);
 
 /** When a confirmed request falls due. */
 export function erasureDueAt(confirmedAt: Date): Date {

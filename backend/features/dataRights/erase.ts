@@ -47,6 +47,7 @@ import {
   formerProfiles,
   identifiersOf,
   LOOKUP_TABLES,
+  matchedText,
   type Scope,
   tiedScopes,
 } from './eraseScope';
@@ -171,7 +172,7 @@ async function rewrite(
   [scope, bindings = []]: Partial<Scope> = [],
 ) {
   const id = (s: string) => `"${s.replace(/"/g, '""')}"`;
-  const where = `${id(col.column)}::text ~* ?${scope ? ` and (${scope})` : ''}`;
+  const where = `${matchedText(col.table, col.column)} ~* ?${scope ? ` and (${scope})` : ''}`;
   if (DERIVED.has(col.table))
     return (await trx.raw(`delete from ${id(col.table)} where ${where}`, [pattern, ...bindings])).rowCount as number;
   if (col.type === 'tsvector') {
@@ -186,7 +187,7 @@ async function rewrite(
   const cast =
     { text: '', varchar: '', json: '::json', jsonb: '::jsonb', _text: '::text[]', _varchar: '::varchar[]' }[col.type] ??
     '';
-  const sql = `update ${id(col.table)} set ${id(col.column)} = regexp_replace(${id(col.column)}::text, ?, ?, 'gi')${cast}
+  const sql = `update ${id(col.table)} set ${id(col.column)} = regexp_replace(${matchedText(col.table, col.column)}, ?, ?, 'gi')${cast}
     where ${where}`;
   return (await trx.raw(sql, [pattern, ERASED, pattern, ...bindings])).rowCount as number;
 }

@@ -17,17 +17,48 @@
 import type { Knex } from 'knex';
 import { entities } from '../../../schema';
 import { FORMER_IDENTIFIER_KIND } from '../../../schema/entities/internal/candidateFormerIdentifier';
+import { accountCondition, ACCOUNT_TABLES } from '../../auth/accounts';
 
 /** Shared vocabularies: the console's lookups (countries, cities, job titles, skills, ...) and tags. */
 const LOOKUPS = entities.filter((e) => e.admin?.group === 'lookups' || e.table === 'tags');
 export const LOOKUP_TABLES = new Set(LOOKUPS.map((e) => e.table));
 
-/** A regular expression (PostgreSQL ARE) matching any of the strings as whole words, case-insensitive. */
+/**
+ * The ways HTML writes a character that it escapes (services/mail/templates.ts writes `&#39;`, others `&#x27;` or
+ * `&apos;`): a name like O'Brien is stored as O&#39;Brien in a mail's HTML part, and matched there too.
+ */
+const HTML_FORMS: Record<string, string> = {
+  '&': '(?:&|&amp;|&#38;|&#x26;)',
+  '<': '(?:<|&lt;|&#60;|&#x3c;)',
+  '>': '(?:>|&gt;|&#62;|&#x3e;)',
+  '"': '(?:"|&quot;|&#34;|&#x22;)',
+  "'": "(?:'|&#39;|&#x27;|&apos;)",
+};
+
+/**
+ * A regular expression (PostgreSQL ARE) matching any of the strings as whole words, case-insensitive, a character HTML
+ * escapes matched in its escaped forms too (`HTML_FORMS`).
+ */
 export function wordsPattern(strings: string[]): string | undefined {
   const escaped = [...new Set(strings.map((s) => s.trim()).filter((s) => s.length >= 3))]
     .sort((a, b) => b.length - a.length)
-    .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[&<>"']/g, (c) => HTML_FORMS[c]));
   return escaped.length ? `\\m(${escaped.join('|')})\\M` : undefined;
+}
+
+/**
+ * Columns whose text may be folded: a mail's calendar invitation (attachments) has its lines folded at 75 octets
+ * (RFC 5545: CRLF, then a space or a tab), which may split a name or an address; kept as JSON, the fold is written
+ * escaped (`\r\n\t`). They are matched, and rewritten, unfolded (`matchedText`). The mail's text and HTML parts are
+ * taken alike.
+ */
+const FOLDED_COLUMNS = new Set(['outbox_emails.text', 'outbox_emails.html', 'outbox_emails.attachments']);
+const FOLD = String.raw`\r\n[ \t]|\\r\\n(\\t| )`;
+
+/** SQL: the text of column `column` of `table` as the erasure matches it, unfolded in `FOLDED_COLUMNS`. */
+export function matchedText(table: string, column: string): string {
+  const text = `"${column.replace(/"/g, '""')}"::text`;
+  return FOLDED_COLUMNS.has(`${table}.${column}`) ? `regexp_replace(${text}, '${FOLD}', '', 'g')` : text;
 }
 
 /** What the person typed that identifies them, strong and weak (see above); `names` is the full name both ways. */
@@ -123,6 +154,42 @@ export async function identifiersOf(
 }
 
 const emailOf = (p: Record<string, unknown>) => (typeof p.email === 'string' ? p.email.trim().toLowerCase() : '');
+const digitsOf = (p: Record<string, unknown>) => (typeof p.phone === 'string' ? p.phone.replace(/\D/g, '') : '');
+
+/** The people tables with a phone number (community users have none). */
+const PHONE_TABLES = new Set([ACCOUNT_TABLES.candidate, ACCOUNT_TABLES.companyUser, ACCOUNT_TABLES.admin]);
+
+/**
+ * Of `emails` (lower-cased) and `phones` (digits), those another account holds now: another candidate, or a company
+ * user, an admin or a community user, who may take an address a candidate gave up (auth/accounts.ts emailTaken). Such
+ * an identifier is that account's: its mail, its sign-in and its mentions are not the candidate's. `candidateEmails`
+ * are the emails another candidate holds.
+ */
+async function heldByOthers(
+  trx: Knex.Transaction,
+  candidateId: number,
+  emails: string[],
+  phones: string[],
+): Promise<{ candidateEmails: Set<string>; emails: Set<string>; phones: Set<string> }> {
+  const digits = "regexp_replace(phone, '[^0-9]', '', 'g')";
+  const parts: string[] = [];
+  const bindings: Knex.Value[] = [];
+  for (const table of Object.values(ACCOUNT_TABLES)) {
+    const others = `${table === ACCOUNT_TABLES.candidate ? 'id <> ?' : 'true'}${accountCondition(table)}`;
+    const own = table === ACCOUNT_TABLES.candidate ? [candidateId] : [];
+    const kind = table === ACCOUNT_TABLES.candidate ? 'candidateEmail' : 'email';
+    parts.push(
+      `select '${kind}' as kind, lower(email) as value from ${table} where ${others} and lower(email) = any(?::text[])`,
+    );
+    bindings.push(...own, emails);
+    if (!PHONE_TABLES.has(table)) continue;
+    parts.push(`select 'phone', ${digits} from ${table} where ${others} and ${digits} = any(?::text[])`);
+    bindings.push(...own, phones);
+  }
+  const { rows } = await trx.raw<{ rows: { kind: string; value: string }[] }>(parts.join(' union '), bindings);
+  const of = (...kinds: string[]) => new Set(rows.filter((r) => kinds.includes(r.kind)).map((r) => r.value));
+  return { candidateEmails: of('candidateEmail'), emails: of('candidateEmail', 'email'), phones: of('phone') };
+}
 
 /**
  * The person's other profiles, as the journals of the merges into this candidate (candidate_merges,
@@ -131,7 +198,9 @@ const emailOf = (p: Record<string, unknown>) => (typeof p.email === 'string' ? p
  * into a profile later merged here; a merge moves them to the survivor, but older ones may not have
  * been). An undone merge is left out: its merged profile is a live one again, and this one was put
  * back as it was. So is a profile whose email is now another candidate's: that is someone's current
- * profile, not this erasure's to take. Read before the erasure deletes the journals.
+ * profile, not this erasure's to take. An email or phone another account (a company user, an admin, a
+ * community user, or a candidate's phone) holds now is left out of its profile (`heldByOthers`).
+ * Read before the erasure deletes the journals.
  */
 export async function formerProfiles(trx: Knex.Transaction, candidateId: number): Promise<Record<string, unknown>[]> {
   const { rows } = await trx.raw<{ rows: { merged: unknown; before: unknown }[] }>(
@@ -149,37 +218,39 @@ export async function formerProfiles(trx: Knex.Transaction, candidateId: number)
     .flatMap((r) => [r.merged, r.before])
     .filter((p): p is Record<string, unknown> => !!p && typeof p === 'object' && !Array.isArray(p));
   const emails = [...new Set(profiles.map(emailOf).filter(Boolean))];
-  if (!emails.length) return profiles;
-  const taken = new Set(
-    (
-      (await trx('candidates')
-        .whereRaw('lower(email) = any(?::text[])', [emails])
-        .whereNot('id', candidateId)
-        .select(trx.raw('lower(email) as email'))) as { email: string }[]
-    ).map((r) => r.email),
-  );
-  return profiles.filter((p) => !taken.has(emailOf(p)));
+  if (!profiles.length) return profiles;
+  const held = await heldByOthers(trx, candidateId, emails, [...new Set(profiles.map(digitsOf).filter(Boolean))]);
+  return profiles
+    .filter((p) => !held.candidateEmails.has(emailOf(p)))
+    .map((p) => ({
+      ...p,
+      ...(held.emails.has(emailOf(p)) ? { email: null } : {}),
+      ...(held.phones.has(digitsOf(p)) ? { phone: null } : {}),
+    }));
 }
 
 /**
  * The emails and phones the candidate replaced (their own change, an edit, an import), each as a
- * profile holding only it, so they are erased as the current ones are. One now another candidate's
- * (an address or a number someone took since) is that person's, and left out. Read before the
- * erasure deletes these rows with every other row referencing the candidate.
+ * profile holding only it, so they are erased as the current ones are. One now another account's
+ * (an address or a number another candidate, a company user, an admin or a community user took
+ * since: `heldByOthers`) is that person's, and left out. Read before the erasure deletes these rows
+ * with every other row referencing the candidate.
  */
 export async function formerIdentifiers(
   trx: Knex.Transaction,
   candidateId: number,
 ): Promise<Record<string, unknown>[]> {
-  const { rows } = await trx.raw<{ rows: { kind: number; value: string }[] }>(
-    `select distinct f.kind, f.value from candidate_former_identifiers f
-      where f.candidate_id = ?
-        and not exists (select 1 from candidates where id <> f.candidate_id and (
-          (f.kind = ? and lower(email) = lower(trim(f.value)))
-          or (f.kind = ? and regexp_replace(phone, '[^0-9]', '', 'g') = regexp_replace(f.value, '[^0-9]', '', 'g'))))`,
-    [candidateId, FORMER_IDENTIFIER_KIND.email, FORMER_IDENTIFIER_KIND.phone],
+  const rows = (await trx('candidate_former_identifiers')
+    .where('candidate_id', candidateId)
+    .distinct('kind', 'value')) as { kind: number; value: string }[];
+  const profiles = rows.map((r) => (r.kind === FORMER_IDENTIFIER_KIND.email ? { email: r.value } : { phone: r.value }));
+  const held = await heldByOthers(
+    trx,
+    candidateId,
+    [...new Set(profiles.map(emailOf).filter(Boolean))],
+    [...new Set(profiles.map(digitsOf).filter(Boolean))],
   );
-  return rows.map((r) => (r.kind === FORMER_IDENTIFIER_KIND.email ? { email: r.value } : { phone: r.value }));
+  return profiles.filter((p) => !(p.email ? held.emails.has(emailOf(p)) : held.phones.has(digitsOf(p))));
 }
 
 /** A condition on one table's rows (SQL with its bindings). */

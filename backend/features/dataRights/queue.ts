@@ -4,7 +4,7 @@
  * (a legal hold, an offer in progress: kept on the request, which the erasure clears, never in the
  * data rights log), releases the hold, and carries one out; the
  * carry_out_erasures job carries out every due request not on hold. Only admins reach these.
- *   POST /data-rights/erasures                 {candidateId}
+ *   POST /data-rights/erasures                 {candidateId}  (409 erasure.errors.done: already erased)
  *   POST /data-rights/erasures/:id/hold        {reason}
  *   POST /data-rights/erasures/:id/release
  *   POST /data-rights/erasures/:id/carry-out   {early?}
@@ -21,6 +21,7 @@ import { AppError, notFound } from '../../errors';
 import { queueAtsErasure } from './atsRecords';
 import { deleteErasedFiles, eraseCandidate, queueFileDeletion, type ErasureReport } from './erase';
 import { logDataRights } from './log';
+import { wasErased } from './erased';
 import { logger } from '../../logger';
 
 /** Admins only: the entity is readable by admins alone, and these act on it. */
@@ -133,6 +134,7 @@ const record = defineEndpoint({
       const person = await trx('candidates').where('id', body.candidateId).forUpdate().first('id');
       if (!person)
         throw new AppError(400, 'errors.validation', undefined, { candidateId: 'candidateId.errors.notFound' });
+      if (await wasErased(trx, body.candidateId)) throw conflict('erasure.errors.done');
       const open = await trx('erasure_requests')
         .where('candidate_id', body.candidateId)
         .whereIn('status', ERASURE_OPEN)

@@ -20,6 +20,7 @@ import {
 import { useState } from 'react';
 import { ShowBase, Title, useBasename, useGetMany, useNavigate, useRecordContext, useShowContext } from 'react-admin';
 import { t } from '../../../../i18n';
+import { isErasedAddress } from '../../../../schema/rules/dataRights';
 import { choiceLabel } from '../../../../ui/candidate-profile/labels';
 import { MergedProfiles } from '../../../duplicates/MergedProfiles';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
@@ -126,7 +127,8 @@ function Header() {
               disabled={!record.resumePath && !record.blindResumePath}
             />
             <DownloadButton kind="profilePdf" id={id} label={t('talent.view.downloadPdf')} />
-            <ExportButton candidateId={id} />
+            {/* An erased profile has no data left to copy (the API refuses it). */}
+            {!isErasedAddress(record.email) && <ExportButton candidateId={id} />}
             <Button
               size="small"
               variant="contained"

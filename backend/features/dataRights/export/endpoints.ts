@@ -10,7 +10,7 @@
  *                                                link not valid, signed in as someone else) gets a small page in the
  *                                                product's words with a link to the profile page, where a new copy is
  *                                                asked for; an API caller gets the JSON envelope
- *   POST /data-rights/exports                    {candidateId}: an admin asks for one
+ *   POST /data-rights/exports                    {candidateId}: an admin asks for one (409 for an erased candidate)
  *   GET  /data-rights/exports/:id/file           an admin downloads one
  * Every request and download is written to the data rights log.
  */
@@ -38,6 +38,7 @@ import { queueJob } from '../../../services/queue';
 import { logDataRights } from '../log';
 import { linkHash } from './prepare';
 import { candidateOf } from '../own';
+import { wasErased } from '../erased';
 
 const PENDING = [DATA_EXPORT_STATUS.queued, DATA_EXPORT_STATUS.preparing];
 const STATUS_NAMES = Object.fromEntries(Object.entries(DATA_EXPORT_STATUS).map(([k, v]) => [v, k]));
@@ -75,11 +76,13 @@ const view = (r: ExportRow | undefined) => ({
 const latest = (knex: Knex | Knex.Transaction, candidateId: number) =>
   knex<ExportRow>('data_exports').where('candidate_id', candidateId).orderBy('id', 'desc').first();
 
-/** Records an export asked for and queues its job; one at a time per candidate. */
+/** Records an export asked for and queues its job; one at a time per candidate, none for an erased one. */
 async function requestExport(knex: Knex, candidateId: number, actor: Actor): Promise<ExportRow> {
   return knex.transaction(async (trx) => {
     if (!(await trx('candidates').where('id', candidateId).forUpdate().first('id')))
       throw new AppError(400, 'errors.validation', undefined, { candidateId: 'candidateId.errors.notFound' });
+    if (await wasErased(trx, candidateId))
+      throw new AppError(409, 'dataExport.errors.erased', undefined, { dataExport: 'dataExport.errors.erased' });
     const open = await trx('data_exports').where('candidate_id', candidateId).whereIn('status', PENDING).first('id');
     if (open)
       throw new AppError(409, 'dataExport.errors.pending', undefined, { dataExport: 'dataExport.errors.pending' });
