@@ -5,9 +5,11 @@
  * - everywhere: `WORKER` is `on` or `off` (another word, such as `false`, would otherwise leave the worker running),
  *   `WORKER_CONCURRENCY` is a whole number of at least 3 (imports and AI match runs each hold a slot for minutes, and
  *   sign-in codes need one), and a set `ATS_ENCRYPTION_KEY` is 32 bytes (otherwise the first integration connected fails);
- * - in production: `SMTP_URL`, since sign-in is by emailed code and every invitation and notice goes by email (without
- *   it they would only be stored, while the sign-in screen says a code was sent), and `PUBLIC_URL`, which every emailed
- *   link is made from (it would otherwise point at localhost).
+ * - in production: `DATABASE_URL`, since without it `npm start` would quietly start a private embedded PostgreSQL of
+ *   its own (db/database.ts) and `npm run worker` would look for one on 127.0.0.1, each process on data of its own;
+ *   `SMTP_URL`, since sign-in is by emailed code and every invitation and notice goes by email (without it they would
+ *   only be stored, while the sign-in screen says a code was sent); and `PUBLIC_URL`, which every emailed link is made
+ *   from (it would otherwise point at localhost).
  */
 import { encryptionKey } from './adapters/ats/secrets';
 import type { Config } from './config';
@@ -27,6 +29,10 @@ export function startProblems(config: Config, env: NodeJS.ProcessEnv = process.e
     problems.push((error as Error).message);
   }
   if (config.env === 'production') {
+    if (!config.databaseUrl?.trim())
+      problems.push(
+        'DATABASE_URL must be set in production: without it the process would use a private embedded PostgreSQL of its own',
+      );
     if (!config.smtpUrl)
       problems.push('SMTP_URL must be set in production: sign-in codes and every other email go out by mail');
     if (!env.PUBLIC_URL?.trim())

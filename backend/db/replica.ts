@@ -20,7 +20,7 @@ import type { Knex } from 'knex';
 import type pg from 'pg';
 import { Gauge } from 'prom-client';
 import type { AppContext } from '../context';
-import { logContext, logger } from '../logger';
+import { logContext, logger, redact } from '../logger';
 import { registry, watchPool } from '../metrics';
 import { createKnex } from './knex';
 
@@ -224,7 +224,9 @@ export async function readOn<T>(ctx: AppContext, read: (knex: Knex) => Promise<T
   } catch (err) {
     if (!lostReplica(err)) throw err;
     replica.usable = false;
-    logger.warn({ code: (err as { code?: string }).code, message: (err as Error).message }, 'read replica lost');
+    // Its kind, code and redacted message: the query builder's message carries the statement with its values.
+    const { name, code, message } = err as Error & { code?: string };
+    logger.warn({ type: name, code, message: redact(String(message)) }, 'read replica lost');
     return read(ctx.knex);
   }
 }

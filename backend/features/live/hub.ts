@@ -12,7 +12,7 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { actorKey } from '../../../schema/roles';
-import { logger } from '../../logger';
+import { logger, redact } from '../../logger';
 import { liveDeliveryLag } from '../../metrics';
 import { concerned, recheck, SIGNED_OUT, type LiveClient } from './access';
 import { audiences, eventOf, wireOf, type LiveEvent } from './events';
@@ -301,7 +301,9 @@ export class LiveHub {
       await recheck(this.knex, sockets);
     } catch (err) {
       // Unsure what they may read now: they reconnect and are read afresh.
-      logger.warn({ message: (err as Error).message }, 'live channel: access check failed');
+      // Its kind, code and redacted message: the query builder's message carries the statement with its values.
+      const { name, code, message } = err as Error & { code?: string };
+      logger.warn({ type: name, code, message: redact(String(message)) }, 'live channel: access check failed');
       for (const c of sockets) c.ws.close(1011, 'access check failed');
     }
     for (const c of sockets) if (c.ws.readyState !== c.ws.OPEN) this.clients.delete(c);
