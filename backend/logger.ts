@@ -39,7 +39,15 @@ export function errorForLog(err: unknown): unknown {
   if (typeof err === 'string') return redact(err);
   if (!err || typeof err !== 'object') return err;
   const e = err as Error & { code?: unknown; status?: unknown; responseCode?: unknown };
-  const frames = typeof e.stack === 'string' ? e.stack.split('\n').slice(1, 6).join('\n') : undefined;
+  // The frames only: a stack starts with the message, which may run over many lines (a statement with its values).
+  const frames =
+    typeof e.stack === 'string'
+      ? e.stack
+          .split('\n')
+          .filter((line) => /^\s+at /.test(line))
+          .slice(0, 5)
+          .join('\n')
+      : undefined;
   return {
     type: e.name ?? e.constructor?.name,
     message: redact(String(e.message ?? '')),

@@ -166,7 +166,7 @@ new Gauge({
         oldestAge.set({ task }, Number(r.oldest));
       }
     } catch (err) {
-      logger.warn({ message: (err as Error).message }, 'metrics: could not read the job queue');
+      logger.warn({ err }, 'metrics: could not read the job queue');
     }
   },
 });

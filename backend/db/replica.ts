@@ -20,7 +20,7 @@ import type { Knex } from 'knex';
 import type pg from 'pg';
 import { Gauge } from 'prom-client';
 import type { AppContext } from '../context';
-import { logContext, logger, redact } from '../logger';
+import { logContext, logger } from '../logger';
 import { registry, watchPool } from '../metrics';
 import { createKnex } from './knex';
 
@@ -142,7 +142,7 @@ async function check(replica: Replica, primary: Knex, maxLagMs: number): Promise
     replica.usable = usable;
     replica.servesUntil = at + writerWindowMs(maxLagMs);
   } catch (err) {
-    if (replica.usable) logger.warn({ message: (err as Error).message }, 'read replica unreachable');
+    if (replica.usable) logger.warn({ err }, 'read replica unreachable');
     replica.usable = false;
     // A connection that failed or hung is closed (pg destroys the socket of a hung one) and opened again next time.
     for (const c of [replica.probes.primary, replica.probes.replica]) void c?.end().catch(() => undefined);
@@ -224,9 +224,8 @@ export async function readOn<T>(ctx: AppContext, read: (knex: Knex) => Promise<T
   } catch (err) {
     if (!lostReplica(err)) throw err;
     replica.usable = false;
-    // Its kind, code and redacted message: the query builder's message carries the statement with its values.
-    const { name, code, message } = err as Error & { code?: string };
-    logger.warn({ type: name, code, message: redact(String(message)) }, 'read replica lost');
+    // Through the log's error serializer: its kind, code and redacted message, never the statement's values.
+    logger.warn({ err }, 'read replica lost');
     return read(ctx.knex);
   }
 }

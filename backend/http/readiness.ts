@@ -63,7 +63,7 @@ export class Readiness {
     } catch (err) {
       checks.database = 'down';
       checks.migrations = this.migrationsCurrent ? 'ok' : 'pending';
-      logger.warn({ message: (err as Error).message }, 'readiness: the database did not answer');
+      logger.warn({ err }, 'readiness: the database did not answer');
     }
     if (this.worker) {
       const last = this.worker.lastPoll();

@@ -4,7 +4,7 @@
  * not the session lookup, not the session's token hash.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { logger } from '../../backend/logger';
+import { logger, errorForLog } from '../../backend/logger';
 import { testApp, type TestApp } from '../helpers/app';
 import { liveServer, socketOf, type LiveServer } from '../helpers/live';
 
@@ -36,7 +36,9 @@ describe('A failed live access check in the log', () => {
     } finally {
       await t.knex.raw('alter table sessions_elsewhere rename to sessions');
     }
-    const lines = warn.mock.calls.map((args) => JSON.stringify(args));
+    const lines = warn.mock.calls.map((args) =>
+      JSON.stringify(args, (key, value) => (key === 'err' ? errorForLog(value) : value)),
+    );
     const failed = lines.filter((line) => line.includes('live channel: access check failed'));
     expect(failed).toHaveLength(1);
     expect(failed[0]).toContain('42P01');

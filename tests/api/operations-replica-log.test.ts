@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { closeReplicas } from '../../backend/db/replica';
-import { logger } from '../../backend/logger';
+import { logger, errorForLog } from '../../backend/logger';
 import { testApp, type TestApp } from '../helpers/app';
 import { replicaInUse, startReplica, onServer, until, type Copy } from '../helpers/replica';
 import { stallingProxy } from '../helpers/stallingProxy';
@@ -61,7 +61,9 @@ describe('A failed replica read in the log', () => {
     } finally {
       await proxy.close();
     }
-    const lines = warn.mock.calls.map((args) => JSON.stringify(args));
+    const lines = warn.mock.calls.map((args) =>
+      JSON.stringify(args, (key, value) => (key === 'err' ? errorForLog(value) : value)),
+    );
     expect(lines.some((line) => line.includes('read replica lost'))).toBe(true);
     for (const line of lines) {
       expect(line).not.toContain(EMAIL);

@@ -83,7 +83,7 @@ async function chargedFor(adapter: PaymentAdapter, session: CheckoutSession) {
     held = await adapter.retrieveCheckout?.(session.id);
   } catch (err) {
     // Answered 502: the provider delivers the notice again later.
-    logger.warn({ session: session.id, message: (err as Error).message }, 'checkout could not be read back');
+    logger.warn({ session: session.id, err }, 'checkout could not be read back');
     throw new AppError(502, 'credits.errors.paymentUnavailable');
   }
   return {
@@ -150,7 +150,7 @@ async function refundsSoFar(knex: Knex, config: Config, adapter: PaymentAdapter,
     charge = await adapter.chargeOf(paymentIntent);
   } catch (err) {
     // Answered 502: the provider delivers the notice again later, and its retry reads the charge again.
-    logger.warn({ paymentIntent, message: (err as Error).message }, 'charge could not be read back');
+    logger.warn({ paymentIntent, err }, 'charge could not be read back');
     throw new AppError(502, 'credits.errors.paymentUnavailable');
   }
   if (!charge || charge.amountRefunded <= 0) return {};

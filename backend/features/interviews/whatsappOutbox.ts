@@ -187,7 +187,7 @@ export async function deliverWhatsapp(
       });
     } catch (err) {
       // Kept on the row (committed), then the job fails and graphile-worker tries again later.
-      logger.warn({ id, message: (err as Error).message }, 'WhatsApp message not sent');
+      logger.warn({ id, err }, 'WhatsApp message not sent');
       await trx('whatsapp_messages')
         .where('id', id)
         .update({ error: String((err as Error).message).slice(0, 4000), updated_at: trx.fn.now() });

@@ -12,7 +12,7 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { actorKey } from '../../../schema/roles';
-import { logger, redact } from '../../logger';
+import { logger } from '../../logger';
 import { liveDeliveryLag } from '../../metrics';
 import { concerned, recheck, SIGNED_OUT, type LiveClient } from './access';
 import { audiences, eventOf, wireOf, type LiveEvent } from './events';
@@ -127,7 +127,7 @@ export class LiveHub {
       this.lostAt = undefined;
       for (const r of [...overlap.reverse(), ...missed]) this.enqueue(Number(r.id));
     } catch (err) {
-      logger.warn({ message: (err as Error).message }, 'live channel: could not listen again');
+      logger.warn({ err }, 'live channel: could not listen again');
       setTimeout(() => void this.relisten(), 2000).unref();
     } finally {
       this.relistening = false;
@@ -301,9 +301,8 @@ export class LiveHub {
       await recheck(this.knex, sockets);
     } catch (err) {
       // Unsure what they may read now: they reconnect and are read afresh.
-      // Its kind, code and redacted message: the query builder's message carries the statement with its values.
-      const { name, code, message } = err as Error & { code?: string };
-      logger.warn({ type: name, code, message: redact(String(message)) }, 'live channel: access check failed');
+      // Through the log's error serializer: its kind, code and redacted message, never the statement's values.
+      logger.warn({ err }, 'live channel: access check failed');
       for (const c of sockets) c.ws.close(1011, 'access check failed');
     }
     for (const c of sockets) if (c.ws.readyState !== c.ws.OPEN) this.clients.delete(c);

@@ -123,7 +123,7 @@ export async function attachLive(server: Server, ctx: AppContext): Promise<Live>
     }
     void hub
       .checkSessions()
-      .catch((err) => logger.warn({ message: (err as Error).message }, 'live channel: session check failed'));
+      .catch((err) => logger.warn({ err }, 'live channel: session check failed'));
     void hub.checkListener();
   }, HEARTBEAT_MS);
   heartbeat.unref();
