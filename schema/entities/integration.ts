@@ -24,6 +24,11 @@ export const integration = defineEntity({
     /** What the company reads of the account: a subdomain or an account name, never a secret. */
     account: f.string({ max: 200 }),
     credentials: f.secret({ max: 8000 }),
+    /**
+     * Which credentials these are: one more each time they are replaced (connect again, sign in again), not when a
+     * vendor's tokens are renewed. A sync refused with older ones leaves the newer ones alone (integrations/sync.ts).
+     */
+    credentialsVersion: f.integer({ required: true, default: 0, readOnly: true }),
     /** Facts learnt from the ATS that are not secret (a member id, stage slugs). */
     settings: f.json({ max: 8000, readOnly: true }),
     candidatesSynced: f.integer({ required: true, default: 0, readOnly: true }),
@@ -47,6 +52,11 @@ export const integrationLink = defineEntity({
     localKind: f.enum(LINK_KIND, { required: true }),
     localId: f.integer({ required: true }),
     remoteId: f.string({ required: true, max: 200 }),
+    /**
+     * The ATS job the application was placed on (project candidates): a project relinked to another job gets its
+     * people's applications on the new one at the next sync (integrations/push.ts), the person reused.
+     */
+    remoteJobId: f.string({ max: 200 }),
     /** The local stage last sent (project candidates). */
     syncedStage: f.integer(),
     remoteChangedAt: f.datetime(),

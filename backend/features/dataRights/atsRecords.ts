@@ -108,21 +108,34 @@ async function tellCompanies(trx: Knex.Transaction, config: Config, records: Ats
   }
 }
 
+/** One record of a report: its integration, application and person. */
+const recordKey = (r: AtsRecord) => `${r.integrationId}:${r.remoteId}:${r.remoteCandidateId ?? ''}`;
+
 /**
  * The job: settles the request's ATS records and, once all are settled, tells the companies and
- * logs it. Throws while a record waits for a retry, so graphile-worker tries again later.
+ * logs it. Throws while a record waits for a retry, so graphile-worker tries again later. The
+ * vendor's calls are made without a lock; their outcomes are then merged, by record, into the
+ * report as it stands under the row's lock (SELECT ... FOR UPDATE): a record a sync added meanwhile
+ * (integrations/syncGuard.ts, under the same lock) is kept, open, for the job it queued.
  */
 export async function eraseAtsRecords(knex: Knex, config: Config, requestId: number, lastAttempt: boolean) {
   const row = await knex('erasure_requests').where('id', requestId).first('candidate_id', 'report');
-  const report = row?.report as ErasureReport | null | undefined;
-  if (!report?.atsRecords?.length || report.atsRecords.every((r) => r.outcome)) return;
-  const open = await settle(knex, config, report.atsRecords, lastAttempt);
-  await knex.transaction(async (trx) => {
-    await trx('erasure_requests').where('id', requestId).forUpdate().first('id');
+  const read = row?.report as ErasureReport | null | undefined;
+  if (!read?.atsRecords?.length || read.atsRecords.every((r) => r.outcome)) return;
+  await settle(knex, config, read.atsRecords, lastAttempt);
+  const settled = new Map(read.atsRecords.filter((r) => r.outcome).map((r) => [recordKey(r), r]));
+  const open = await knex.transaction(async (trx) => {
+    const now = await trx('erasure_requests').where('id', requestId).forUpdate().first('report');
+    const report = (now?.report ?? read) as ErasureReport;
+    report.atsRecords = (report.atsRecords ?? []).map((r) => {
+      const done = r.outcome ? undefined : settled.get(recordKey(r));
+      return done ? { ...r, outcome: done.outcome, reason: done.reason, settledAt: done.settledAt } : r;
+    });
     await trx('erasure_requests')
       .where('id', requestId)
       .update({ report: JSON.stringify(report), updated_at: new Date() });
-    if (open) return;
+    const left = report.atsRecords.filter((r) => !r.outcome).length;
+    if (left) return left;
     await tellCompanies(trx, config, report.atsRecords);
     const count = (o: AtsRecord['outcome']) => report.atsRecords.filter((r) => r.outcome === o).length;
     await logDataRights(trx, row.candidate_id, 'atsRecordsErased', undefined, {
@@ -131,6 +144,7 @@ export async function eraseAtsRecords(knex: Knex, config: Config, requestId: num
       listed: count('listed'),
       failed: count('failed'),
     });
+    return 0;
   });
   if (open)
     throw new Error(`${open} ATS records of erasure request ${requestId} wait for their vendor; tried again later`);

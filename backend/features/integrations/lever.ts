@@ -120,6 +120,7 @@ export async function leverSignedIn(
         .where('id', existing.id)
         .update({
           credentials: sealCredentials(config, { ...tokens }),
+          credentials_version: knex.raw('credentials_version + 1'),
           settings: JSON.stringify(found.settings ?? {}),
           account: found.account ?? null,
           status: INTEGRATION_STATUS.connected,

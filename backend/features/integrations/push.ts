@@ -10,6 +10,10 @@
  *   links that named the stale person are pointed at that person;
  * - a person the ATS creates (Greenhouse, Ashby) is linked as made here before their application is asked
  *   for (keepMadePerson): a refused application leaves that link without one, for the next run to add;
+ * - an application placed on another job than the one its project is linked to now (the project was relinked)
+ *   is left on that job: the person it names (reused, never made again) gets an application on the new job,
+ *   which the link then names, with the status read from it; a candidate no longer pushed (rejected) is not
+ *   added to the new job;
  * - what happened is the record's entry in the run's report, with its reason.
  * Nothing here loops: a record is placed at most once a run, and the next run starts from the links
  * as they stand.
@@ -56,6 +60,9 @@ export interface RunEntry {
   reason?: string;
 }
 
+/** A link's read-back status, unread: the next read is a first one. */
+const FRESH_STATUS = { remote_status: null, remote_stage: null, remote_status_since: null, remote_read_at: null };
+
 export type Outcome = RunEntry['outcome'] | [RunEntry['outcome'], string];
 
 /** A project candidate to sync: the row's facts, and the person as the project's company sees them (the gate). */
@@ -66,6 +73,8 @@ export interface CandidateRow extends CandidateFacts {
   summary: string | null;
   link_id: number | null;
   remote_id: string | null;
+  /** The job the application was placed on (null for a person made here whose application was refused). */
+  remote_job_id: string | null;
   /** The person's id in the ATS this project's link names, and whether the product made that person. */
   remote_candidate_id: string | null;
   remote_person_created: boolean | null;
@@ -127,6 +136,7 @@ export async function candidatesOf(db: Knex, integrationId: number, projectId: n
       'c.summary',
       'l.id as link_id',
       'l.remote_id',
+      'l.remote_job_id',
       'l.remote_candidate_id',
       'l.remote_person_created',
       'l.synced_stage',
@@ -166,7 +176,7 @@ async function moveLinked(db: Knex, provider: AtsProvider, jobId: string, c: Can
   }
   await db('integration_links')
     .where('id', c.link_id)
-    .update({ synced_stage: c.stage, remote_changed_at: new Date(), updated_at: new Date() });
+    .update({ synced_stage: c.stage, remote_job_id: jobId, remote_changed_at: new Date(), updated_at: new Date() });
   return true;
 }
 
@@ -200,11 +210,12 @@ async function keepMadePerson(db: Knex, row: IntegrationRow, c: CandidateRow, ca
         local_id: c.pc_id,
         candidate_id: c.candidate_id,
         remote_id: '',
+        remote_job_id: null,
         remote_candidate_id: candidateId,
         remote_person_created: true,
       })
       .onConflict(['integration_id', 'local_kind', 'local_id'])
-      .merge(['candidate_id', 'remote_id', 'remote_candidate_id', 'remote_person_created']),
+      .merge(['candidate_id', 'remote_id', 'remote_job_id', 'remote_candidate_id', 'remote_person_created']),
   );
 }
 
@@ -222,7 +233,10 @@ export async function syncCandidate(
 ): Promise<Outcome> {
   const stage = STAGE_KEY[c.stage];
   let gone = false;
-  if (c.remote_id) {
+  // The project was relinked to another job since this application was placed: the person gets one on this job.
+  const moved = Boolean(c.remote_id && c.remote_job_id && c.remote_job_id !== jobId);
+  if (moved && !PUSHED.includes(c.stage)) return 'skipped';
+  if (c.remote_id && !moved) {
     if (c.synced_stage === c.stage || !(PUSHED.includes(c.stage) || c.stage === STAGES.rejected)) return 'skipped';
     if (!(await stillSendable(db, c.candidate_id))) return 'skipped'; // erased or withdrawn since read (syncGuard.ts)
     if (await moveLinked(db, provider, jobId, c)) return 'updated';
@@ -243,12 +257,12 @@ export async function syncCandidate(
     cv: await cvFor(config, row.company_id, c),
   };
   // The person this link named comes first when its application is gone: the person may still be there.
-  const known = (gone && c.remote_candidate_id) || c.known_candidate_id;
+  const known = ((gone || moved) && c.remote_candidate_id) || c.known_candidate_id;
   const placed = await provider.placeApplication(jobId, person, stage, known, (candidateId) =>
     keepMadePerson(db, row, c, candidateId),
   );
   // Whether the product made the person there: only such a person is erased there with the candidate. A gone
-  // application placed again on the same person keeps what its forgotten link knew.
+  // application placed again on the same person (or one placed on the new job) keeps what its link knew.
   const made =
     placed.found === 'new' || (placed.candidateId === c.remote_candidate_id && c.remote_person_created === true);
   // A person erased during the call gets no link: the record goes to their erasure (syncGuard.ts).
@@ -262,17 +276,22 @@ export async function syncCandidate(
         remote_id: placed.remoteId,
         remote_candidate_id: placed.candidateId,
         remote_person_created: made,
+        remote_job_id: jobId,
         synced_stage: c.stage,
         remote_changed_at: new Date(),
+        // The old job's status is not this application's: read afresh (a first read, told to nobody).
+        ...(moved && FRESH_STATUS),
       })
       .onConflict(['integration_id', 'local_kind', 'local_id'])
       .merge([
         'candidate_id',
         'remote_id',
+        'remote_job_id',
         'remote_candidate_id',
         'remote_person_created',
         'synced_stage',
         'remote_changed_at',
+        ...(moved ? Object.keys(FRESH_STATUS) : []),
       ]);
     if (placed.relinked && known) await repointStale(trx, row, c, known, placed);
   };

@@ -34,6 +34,14 @@ export async function projectStatuses(knex: Knex, projectId: number, viewer: Vie
     .join('candidates as cand', 'cand.id', 'pc.candidate_id')
     .where({ 'l.local_kind': LINK_KIND.projectCandidate, 'pc.project_id': projectId })
     .whereRaw('i.company_id = p.company_id')
+    // Of the job the project is linked to now: a relinked project's applications on its old job are not shown.
+    .leftJoin('integration_links as job', (on) =>
+      on
+        .on('job.integration_id', 'l.integration_id')
+        .andOnVal('job.local_kind', LINK_KIND.project)
+        .andOn('job.local_id', 'p.id'),
+    )
+    .where((q) => q.whereNull('job.id').orWhereNull('l.remote_job_id').orWhereRaw('l.remote_job_id = job.remote_id'))
     // Only of candidates the board shows the caller: met at all, in a stage they see.
     .whereRaw(onBoardSql(viewer, 'cand', 'pc'))
     .whereNotNull('l.remote_status')

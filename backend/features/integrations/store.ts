@@ -30,6 +30,8 @@ export interface IntegrationRow {
   status: number;
   account: string | null;
   credentials: string | null;
+  /** One more each time the credentials are replaced (not when a vendor's tokens are renewed). */
+  credentials_version: number;
   settings: Record<string, unknown> | null;
   candidates_synced: number;
   last_synced_at: Date | null;
@@ -259,7 +261,8 @@ export async function linkProject(db: Knex, integrationId: number, projectId: nu
 /**
  * Replaces integration `id`'s credentials in place with `credentials` the vendor has just accepted
  * (`found`): its links, jobs and run log stay, its status is connected again, and a sync is queued.
- * Settings learnt from the vendor are merged over those kept. A row removed meanwhile is 404.
+ * Settings learnt from the vendor are merged over those kept; their version is one more (a run still
+ * under way with the old ones marks nothing by their refusal, sync.ts). A row removed meanwhile is 404.
  */
 export async function replaceCredentials(
   db: Knex,
@@ -275,6 +278,7 @@ export async function replaceCredentials(
       .where('id', id)
       .update({
         credentials: sealCredentials(config, credentials),
+        credentials_version: trx.raw('credentials_version + 1'),
         status: INTEGRATION_STATUS.connected,
         account: found.account ?? row.account,
         settings: JSON.stringify({ ...(row.settings ?? {}), ...(found.settings ?? {}) }),

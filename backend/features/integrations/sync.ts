@@ -25,7 +25,8 @@
  * forgotten and placed again once, push.ts); a vendor asking to wait longer than a run waits ends the run's calls,
  * the rest left for a run after that time (vendorWait.ts); refused credentials end the run,
  * mark the integration "auth error" and email the company's admins once, by their syncFailed preference
- * (authErrorEmail.ts). A 403 is a permission the credentials lack, not dead credentials: the run ends
+ * (authErrorEmail.ts), unless the credentials were replaced during the run (credentials_version): the refusal
+ * was of the old ones, so nothing is marked and nobody told, the new ones' run being queued already. A 403 is a permission the credentials lack, not dead credentials: the run ends
  * the same way and the integration shows "auth error", its report names the vendor's reason ("a
  * permission is missing: …") and no "connect it again" email goes out (the failure notice says it).
  * A run that got an answer from the ATS and no refusal of its credentials sets an "auth error"
@@ -34,8 +35,9 @@
  * A failed run, or one with refused records, notifies the company's integration managers
  * (notice.ts): a failed run only when the run before it did not fail the same way. An erasure during a run is
  * not undone by it (syncGuard.ts). An integration removed or disconnected during a run ends it quietly: each
- * record is sent only while the integration's row is held and still connected (whileConnected), the run ends
- * done with what it sent, no failure notice and no last synced time (a removed one's run goes with it).
+ * record is sent, and the open jobs kept, only while the integration's row is held and still connected
+ * (whileConnected); the run ends done with what it sent, and one whose integration is gone or disconnected by
+ * its end sends no failure notice and sets no last synced time (a removed one's run goes with it).
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
@@ -61,12 +63,16 @@ const reasonOf = (err: unknown) => (err instanceof AtsError ? err.message : 'une
 /** A 403: the credentials work but lack a permission (the vendor's reason kept); any other 'auth' refusal: dead credentials. */
 const missingPermission = (err: AtsError) => err.status === 403;
 
+/** The ATS's open jobs. A job a vendor lists twice (pages shifting while read) is kept once, its last listing winning. */
+async function openJobsOf(provider: AtsProvider) {
+  return [...new Map((await provider.openJobs()).map((j) => [j.remoteId, j])).values()];
+}
+
 /**
- * Keeps the ATS's open jobs. A job a vendor lists twice (pages shifting while read) is kept once, its
- * last listing winning: one INSERT … ON CONFLICT may not touch a row twice.
+ * Keeps the ATS's open jobs (one INSERT … ON CONFLICT may not touch a row twice: `jobs` holds each once); run
+ * while the integration is held (whileConnected), as one removed meanwhile keeps no jobs.
  */
-async function pullJobs(db: Knex, integrationId: number, provider: AtsProvider): Promise<void> {
-  const jobs = [...new Map((await provider.openJobs()).map((j) => [j.remoteId, j])).values()];
+async function keepJobs(db: Knex, integrationId: number, jobs: Awaited<ReturnType<typeof openJobsOf>>): Promise<void> {
   const now = new Date();
   if (jobs.length)
     await db('integration_jobs')
@@ -124,7 +130,7 @@ async function readBack(
   project: { id: number; remote_id: string },
   c: CandidateRow,
 ): Promise<string | null> {
-  const status = await provider.readStatus(c.remote_id!, project.remote_id);
+  const status = await provider.readStatus(c.remote_id!, c.remote_job_id ?? project.remote_id);
   if (!status) return null;
   const label = (status.reason ? `${status.label}: ${status.reason}` : status.label).slice(0, 300);
   const now = new Date();
@@ -187,15 +193,21 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
   let answered = false;
   // The ATS refused the credentials themselves (not a permission): their email is the failure's (authErrorEmail.ts).
   let deadCredentials = false;
+  // Refused, but the credentials were replaced during the run: the refusal was of the old ones, so nobody is told.
+  let superseded = false;
   try {
     const provider = providerOf(db, config, row);
-    await pullJobs(db, id, provider);
+    const jobs = await openJobsOf(provider);
     answered = true;
-    const projects = await db('integration_links as l')
-      .join('projects as p', 'p.id', 'l.local_id')
-      .where({ 'l.integration_id': id, 'l.local_kind': LINK_KIND.project, 'p.company_id': row.company_id })
-      .whereNot('p.status', PROJECT_STATUS.inactive)
-      .select('p.id', 'p.title', 'l.remote_id');
+    // Removed or disconnected while the vendor listed its jobs: the run ends here, quietly.
+    if ((await whileConnected(db, id, () => keepJobs(db, id, jobs))) === stopped) ended = true;
+    const projects = ended
+      ? []
+      : await db('integration_links as l')
+          .join('projects as p', 'p.id', 'l.local_id')
+          .where({ 'l.integration_id': id, 'l.local_kind': LINK_KIND.project, 'p.company_id': row.company_id })
+          .whereNot('p.status', PROJECT_STATUS.inactive)
+          .select('p.id', 'p.title', 'l.remote_id');
     for (const project of projects) {
       if (ended) break;
       for (const c of await candidatesOf(db, id, project.id)) {
@@ -253,9 +265,11 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
     else logger.warn({ integrationId: id, code: err.code, reason: error, waitUntil }, 'integration sync stopped');
     if (auth) {
       deadCredentials = !permission;
+      // Only the credentials this run used are marked: ones replaced meanwhile are the next run's to judge.
       const changed = await db('integrations')
-        .where({ id, status: INTEGRATION_STATUS.connected })
+        .where({ id, status: INTEGRATION_STATUS.connected, credentials_version: row.credentials_version })
         .update({ status: INTEGRATION_STATUS.authError, updated_at: new Date() });
+      superseded = !(await db('integrations').where({ id, credentials_version: row.credentials_version }).first('id'));
       // "Connect it again" is for dead credentials; a missing permission is told by the failure notice below.
       if (changed && !permission) await emailAuthError(db, config, row);
     }
@@ -269,6 +283,9 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
     .where({ integration_id: id, local_kind: LINK_KIND.projectCandidate })
     .count<{ n: string }[]>({ n: '*' });
   await db.transaction(async (trx) => {
+    // Removed or disconnected by now (whatever the run met on the way: a write refused for the row gone): quiet.
+    const still = await trx('integrations').where('id', id).forKeyShare().first('status', 'credentials');
+    if (!still || still.status === INTEGRATION_STATUS.recorded || !still.credentials) ended = true;
     // Locked FOR KEY SHARE: an erasure now waits and then cleans this log; one before is left out.
     const gone = await erasedOf(trx, [...new Set(whose.values())]);
     const kept = entries.filter((e) => !gone.has(whose.get(e)!));
@@ -288,6 +305,7 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
       });
     // Told once when runs start to fail, not again for each failing run (a vendor down for hours).
     if (ended) logger.info({ integrationId: id, runId }, 'integration removed or disconnected during its sync');
+    else if (superseded) logger.info({ integrationId: id, runId }, 'credentials replaced during a refused sync');
     else if (error) {
       if (await failureIsNew(trx, id, runId as number, error))
         await syncFailed(trx, config, row, { error }, deadCredentials);

@@ -6,7 +6,10 @@
  * Its "Linked projects" (LinkedProjects) link the company's projects to the ATS's open jobs. An
  * integration whose credentials the vendor refused says so and offers "Connect again" (Lever signs
  * in again; the others' credentials are replaced in place, links kept); a connected one offers
- * "Replace credentials" for a key rotated in the vendor's screens.
+ * "Replace credentials" for a key rotated in the vendor's screens. The last sync is read again
+ * whenever the integration is (credentials replaced: same id, new state), and followed while a sync
+ * is queued or running, whoever queued it; one the card did not start reads the integration again
+ * once it has finished.
  */
 import SyncOutlined from '@mui/icons-material/SyncOutlined';
 import {
@@ -43,19 +46,27 @@ export function StateChip({ integration }: { integration: Integration | null }) 
   return <Chip size="small" color={CHIP[integration.status]} label={t(`${P}.states.${integration.status}`)} />;
 }
 
-/** The last sync's outcome of a connected integration, followed while a sync runs. */
+/** The last sync's outcome of a connected integration, followed while a sync is queued or runs. */
 function useLastSync(integration: Integration | null, onFinished: () => void) {
   const [last, setLast] = useState<LastSync>();
   const [waiting, setWaiting] = useState(false);
   const since = useRef<{ runId: number | undefined; until: number }>(undefined);
+  const seen = useRef<LastSync>(undefined);
   const id = integration?.live ? integration.id : undefined;
 
   const read = useCallback(async () => {
     if (id === undefined) return;
     const now = await integrationsApi.lastSync(id);
+    const before = seen.current;
+    seen.current = now;
     setLast(now);
     const asked = since.current;
-    if (!asked) return;
+    if (!asked) {
+      // A sync queued elsewhere (credentials replaced, the schedule) has finished: the integration is read again.
+      if (before && before.sync !== 'idle' && now.sync === 'idle' && now.lastRun?.id !== before.lastRun?.id)
+        onFinished();
+      return;
+    }
     const finished = now.sync === 'idle' && now.lastRun && now.lastRun.id !== asked.runId;
     if (finished || Date.now() > asked.until) {
       since.current = undefined;
@@ -64,12 +75,13 @@ function useLastSync(integration: Integration | null, onFinished: () => void) {
     }
   }, [id, onFinished]);
 
+  // The integration read again (connected again, credentials replaced) is its last sync read again.
   useEffect(() => {
     read().catch(() => undefined);
-  }, [read]);
+  }, [read, integration]);
 
   useEffect(() => {
-    if (!waiting && last?.sync !== 'running') return;
+    if (!waiting && (last?.sync ?? 'idle') === 'idle') return;
     const timer = setInterval(() => read().catch(() => undefined), POLL_MS);
     return () => clearInterval(timer);
   }, [waiting, last?.sync, read]);

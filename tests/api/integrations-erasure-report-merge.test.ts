@@ -1,0 +1,82 @@
+/**
+ * The erasure's ATS records job and a sync at once, against the Greenhouse stand-in: while the job waits on the
+ * vendor's erase call, a sync's application for the erased person comes back and is added to the erasure's report
+ * (integrations/syncGuard.ts). The job's own write then keeps it: the report ends with both ATS records.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUN_TRIGGER } from '../../schema/rules/ats';
+import { runSync } from '../../backend/features/integrations';
+import type { TestApp } from '../helpers/app';
+import type { GreenhouseStandIn } from '../helpers/ats/greenhouse';
+import { greenhouseConnected, projectWith, type People } from '../helpers/ats/world';
+import { addToProject, makeProject } from '../helpers/interviews';
+import { runJobs } from '../helpers/jobs';
+
+const SHORTLIST = 2;
+let t: TestApp;
+let gh: GreenhouseStandIn;
+let p: People;
+let integrationId: number;
+
+type Http = { status: number; body: { id?: string } };
+const ok = (res: Http, what: string) => expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+
+async function until(what: string, done: () => boolean | Promise<boolean>) {
+  for (let waited = 0; !(await done()) && waited < 10_000; waited += 25) await new Promise((r) => setTimeout(r, 25));
+  expect(await done(), what).toBe(true);
+}
+
+beforeAll(async () => {
+  ({ t, gh, p, integrationId } = await greenhouseConnected());
+}, 120_000);
+afterAll(async () => {
+  await t?.knex.destroy();
+});
+
+describe("An application a sync places while the erasure's ATS job calls the vendor", () => {
+  it("is kept in the erasure's report next to the record the job settled", async () => {
+    const { project, candidates } = await projectWith(t, 'Erased first hires', 1, SHORTLIST, 790);
+    const [a] = candidates;
+    const second = await makeProject(t.knex, { title: 'Erased second hires' });
+    await addToProject(t.knex, second, [a], SHORTLIST);
+    const link = (projectId: number, jobId: string) =>
+      p.admin.put(`/integrations/project-job/${integrationId}`, { projectId, jobId });
+    ok(await link(project.id, '101'), 'link the first project');
+    await runSync(t.knex, t.config, integrationId, RUN_TRIGGER.manual);
+    const email = (await t.knex('candidates').where('id', a).first('email')).email as string;
+    const person = gh.candidates.find((c) => c.email === email)!;
+    expect(person).toBeDefined();
+
+    // The second project's application is held at the vendor: the sync is under way when the erasure comes.
+    ok(await link(second.id, '102'), 'link the second project');
+    const placing = gh.hold('POST', /\/applications$/);
+    const syncing = runSync(t.knex, t.config, integrationId, RUN_TRIGGER.manual);
+    await until('the application is asked for', placing.arrived);
+
+    const recorded = await p.platform.post('/data-rights/erasures', { candidateId: `Candidate:${a}` });
+    ok(recorded, 'record the erasure');
+    ok(await p.platform.post(`/data-rights/erasures/${recorded.body.id}/carry-out`, { early: true }), 'erase');
+
+    // The job's erase call is held at the vendor while the sync's application comes back.
+    const erasing = gh.hold('DELETE', /\/candidates\/\d+$/);
+    const jobs = runJobs(t);
+    await until('the job calls the vendor', erasing.arrived);
+    placing.release();
+    await syncing;
+    erasing.release();
+    await jobs;
+    await runJobs(t);
+
+    const { report } = await t
+      .knex('erasure_requests')
+      .where('id', Number(String(recorded.body.id).split(':').pop()))
+      .first('report');
+    const records = report.atsRecords as { remoteId: string; remoteCandidateId: string; outcome?: string }[];
+    const placed = gh.calls.filter((c) => c.method === 'POST' && c.path === '/v3/applications').length;
+    expect(placed).toBeGreaterThanOrEqual(2);
+    expect(records).toHaveLength(2);
+    expect(records.every((r) => r.remoteCandidateId === String(person.id))).toBe(true);
+    expect(records.find((r) => r.outcome === 'erased')).toBeDefined();
+    expect(gh.candidates.some((c) => c.email === email)).toBe(false);
+  }, 60_000);
+});
