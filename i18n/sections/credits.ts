@@ -14,7 +14,7 @@ export const credits = {
     checkoutExpired: 'This checkout expired without payment: start a new purchase',
     paymentUnavailable: 'Card payment is not available right now',
     cardUnavailable: 'Card payment is not available: ask for an order form',
-    enterprise: 'Above {max} credits, contact us for enterprise pricing',
+    enterprise: 'Above {max, plural, one {# credit} other {# credits}}, contact us for enterprise pricing',
     signature: 'The payment notification could not be verified',
     notRaas: 'Only recruitment-as-a-service companies buy credits here',
     repeatedAdd:
@@ -25,12 +25,12 @@ export const credits = {
     updated: 'Credits updated',
     deleted: 'Credits deleted',
     orderCreated: 'Order form {orderNumber} created and emailed to {email}',
-    orderPaid: 'Order marked as paid: {credits} credits added',
+    orderPaid: 'Order marked as paid: {credits, plural, one {# credit} other {# credits}} added',
   },
   page: {
     title: 'Credits',
     balance: 'Balance',
-    balanceChip: '{balance} credits',
+    balanceChip: '{balance, plural, one {# credit} other {# credits}}',
     lots: 'Credit lots',
     log: 'Credit history',
     buy: 'Buy credits',
@@ -44,10 +44,11 @@ export const credits = {
       'Card payment is not available here. Our team adds credits with an order form: write to {email} to ask for one.',
     cardPayments: 'Bank payments',
     cardPaymentAwaiting:
-      'Payment under way: order {orderNumber}, {credits} credits. Your bank is confirming it; the credits are added once it does.',
+      'Payment under way: order {orderNumber}, {credits, plural, one {# credit} other {# credits}}. Your bank is confirming it; the credits are added once it does.',
     cardPaymentFailed:
-      'Payment failed: order {orderNumber}, {credits} credits. No credits were added; you can buy credits again.',
-    cardPaymentPaid: 'Payment received: order {orderNumber}, {credits} credits are in your balance.',
+      'Payment failed: order {orderNumber}, {credits, plural, one {# credit} other {# credits}}. No credits were added; you can buy credits again.',
+    cardPaymentPaid:
+      'Payment received: order {orderNumber}, {credits, plural, one {# credit is} other {# credits are}} in your balance.',
     expires: 'Expires',
     remaining: 'Left',
     added: 'Added',
@@ -68,8 +69,10 @@ export const credits = {
     addCredits: 'Add credits',
     editCredits: 'Update credits',
     deleteCredits: 'Delete credits',
-    deleteConfirm: 'Delete the {credits} credits left in this lot? This cannot be undone.',
-    deleteNamed: "Delete {company}'s {credits} credits expiring {expiry}? This cannot be undone.",
+    deleteConfirm:
+      'Delete the {credits, plural, one {# credit} other {# credits}} left in this lot? This cannot be undone.',
+    deleteNamed:
+      "Delete {company}'s {credits, plural, one {# credit} other {# credits}} expiring {expiry}? This cannot be undone.",
     rowActions: 'Actions',
     orderForm: 'Generate order form',
     orderMade: 'Order form made',
@@ -86,7 +89,7 @@ export const credits = {
     markPaid: 'Mark paid',
     markPaidTitle: 'Mark this order paid?',
     markPaidConfirm:
-      "Mark order {orderNumber} paid? {company}'s payment of {amount} was received: {credits} credits are added to its balance now. This cannot be undone.",
+      "Mark order {orderNumber} paid? {company}'s payment of {amount} was received: {credits, plural, one {# credit is} other {# credits are}} added to its balance now. This cannot be undone.",
     save: 'Save',
     saving: 'Saving…',
     delete: 'Delete',
@@ -98,8 +101,9 @@ export const credits = {
     loadError: 'Could not load your credits',
     paymentChecking: 'Checking your payment for order {orderNumber}…',
     paymentAwaiting:
-      'Waiting for your bank to confirm the payment for order {orderNumber}. Your {credits} credits are added once it does, and we email you either way.',
-    paymentPaid: 'Payment received: the {credits} credits of order {orderNumber} are in your balance.',
+      'Waiting for your bank to confirm the payment for order {orderNumber}. Your {credits, plural, one {# credit is} other {# credits are}} added once it does, and we email you either way.',
+    paymentPaid:
+      'Payment received: the {credits, plural, one {# credit} other {# credits}} of order {orderNumber} {credits, plural, one {is} other {are}} in your balance.',
     paymentFailed:
       'The payment for order {orderNumber} did not go through, and no credits were added. You can buy credits again.',
     paymentUnknown: 'The order {orderNumber} could not be found.',
@@ -122,12 +126,18 @@ export const credits = {
   emails: {
     confirmed: {
       subject: 'Payment confirmed: order {orderNumber}',
-      text: 'Your bank confirmed the payment for order {orderNumber}: {credits} {product} credits are now in your balance.\n\nSee your credits: {link}',
+      text: 'Your bank confirmed the payment for order {orderNumber}: {credits, plural, one {# credit is} other {# credits are}} now in your {product} balance.\n\nSee your credits: {link}',
     },
     failed: {
       subject: 'Payment failed: order {orderNumber}',
-      text: 'The payment for order {orderNumber} ({credits} {product} credits) did not go through, so no credits were added and the order is cancelled. You can buy credits again at any time.\n\nSee your credits: {link}',
+      text: 'The {product} payment for order {orderNumber} ({credits, plural, one {# credit} other {# credits}}) did not go through, so no credits were added and the order is cancelled. You can buy credits again at any time.\n\nSee your credits: {link}',
     },
+  },
+  /** The order form's email (purchase.ts) and the card checkout's line item as Stripe shows it (adapters/payments). */
+  orderForm: {
+    subject: 'Order form {orderNumber}',
+    text: 'Your {product} order form {orderNumber} for {quantity, plural, one {# credit} other {# credits}} for {company} is ready.\n\nTotal: {total} (tier discount {discount} %).\n\nDownload the order form (PDF): {link}\n\nCredits are added to your account as soon as the payment is received.',
+    checkoutItem: '{quantity, plural, one {# credit} other {# credits}} (order {orderNumber})',
   },
   testCheckout: {
     banner: 'TEST MODE: no real payment happens. This page stands in for the card payment provider.',
@@ -147,6 +157,7 @@ export const creditFieldErrors = {
       min: 'At least 1 credit',
       max: 'At most 100,000 credits at once',
       repeated: 'The same credits with the same expiry were added to this company less than 2 minutes ago',
+      enterprise: 'Above {max, plural, one {# credit} other {# credits}}, contact us for enterprise pricing',
     },
   },
   member: { errors: { required: 'Choose a member', notInCompany: 'Choose an active member of this company' } },

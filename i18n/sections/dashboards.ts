@@ -80,7 +80,7 @@ export const dashboards = {
       'Of the candidates moved into a stage in the period, the share moved on to a later stage by its end',
     medianDays: 'Median days in stage',
     medianText: 'How long candidates stayed in a stage before they left it, for those who left it in the period',
-    days: '{n} days',
+    days: '{n, plural, one {# day} other {# days}}',
     none: '—',
     requestsSent: 'Interview requests sent',
     requestsAnswered: 'Answered',

@@ -57,7 +57,7 @@ export const notifications = {
     candidateMovedByCompany: '{company} moved {candidate} to {stage} in {project}',
     candidateRejectedByCompany: '{company} rejected {candidate} in {project}',
     creditsLow: 'Your credits are running low: {balance} left',
-    creditsExpiring: '{credits} credits expire on {date}',
+    creditsExpiring: '{credits, plural, one {# credit expires} other {# credits expire}} on {date}',
     matchDone: 'Your AI match "{subject}" finished: {judged} of {total} candidates judged',
     matchFailed: 'Your AI match "{subject}" failed: {reason}',
     matchCancelled: 'Your AI match "{subject}" was cancelled by another admin',
@@ -65,15 +65,15 @@ export const notifications = {
     syncRecordsFailed: 'The {ats} sync could not send {count, plural, one {# candidate} other {# candidates}}',
     atsStatusChanged: '{candidate} in {project}: now "{status}" in {ats}',
     paymentRefunded:
-      '{company}: {amount} of order {order} refunded; {taken} of its {credits} credits taken back, {spent} already spent (not recovered)',
+      '{company}: {amount} of order {order} refunded; {taken} of its {credits, plural, one {# credit} other {# credits}} taken back, {spent} already spent (not recovered)',
     paymentRefundedLapsed:
-      '{company}: {amount} of order {order} refunded; {taken} of its {credits} credits taken back, {spent} already spent (not recovered), {lapsed} had already expired or been deleted',
+      '{company}: {amount} of order {order} refunded; {taken} of its {credits, plural, one {# credit} other {# credits}} taken back, {spent} already spent (not recovered), {lapsed} had already expired or been deleted',
     paymentDisputed:
       '{company} disputed the card payment of order {order} ({amount}, reason: {reason}); credits are taken back only if the dispute is lost',
     paymentDisputeLost:
-      '{company} charged back order {order} (dispute lost, {amount}); {taken} of its {credits} credits taken back, {spent} already spent (not recovered)',
+      '{company} charged back order {order} (dispute lost, {amount}); {taken} of its {credits, plural, one {# credit} other {# credits}} taken back, {spent} already spent (not recovered)',
     paymentDisputeLostLapsed:
-      '{company} charged back order {order} (dispute lost, {amount}); {taken} of its {credits} credits taken back, {spent} already spent (not recovered), {lapsed} had already expired or been deleted',
+      '{company} charged back order {order} (dispute lost, {amount}); {taken} of its {credits, plural, one {# credit} other {# credits}} taken back, {spent} already spent (not recovered), {lapsed} had already expired or been deleted',
     paymentDisputeWon: 'The dispute {company} raised on order {order} was won: the payment of {amount} stands',
     paymentDisputeClosed:
       'The dispute {company} raised on order {order} closed as "{status}": the payment of {amount} stands',

@@ -43,7 +43,7 @@ export const pipelinePortal = {
   column: {
     empty: 'Drop candidates here',
     more: '{n} more in the list view',
-    count: '{n} candidates',
+    count: '{n, plural, one {# candidate} other {# candidates}}',
     loading: 'Loading…',
   },
   card: {
@@ -197,14 +197,14 @@ export const pipelinePortal = {
     title: 'Upgrade to Power to continue',
     text: 'On the free plan, candidates cannot move to interviews, offers or placements. Upgrading this project to the Power plan costs 1 credit and unlocks every stage.',
     confirm: 'Upgrade for 1 credit',
-    balance: 'Your balance: {balance} credits.',
+    balance: 'Your balance: {balance, plural, one {# credit} other {# credits}}.',
     textTrial:
       'On the free plan, candidates cannot move to interviews, offers or placements. You are on your free trial until {date}: upgrading this project to the Power plan costs nothing until then, and unlocks every stage.',
     confirmTrial: 'Upgrade free during the trial',
     textIncluded: 'This project has every stage already.',
     confirmIncluded: 'Continue',
     textShort:
-      'On the free plan, candidates cannot move to interviews, offers or placements. Upgrading this project to the Power plan costs 1 credit, and your balance is {balance} credits.',
+      'On the free plan, candidates cannot move to interviews, offers or placements. Upgrading this project to the Power plan costs 1 credit, and your balance is {balance, plural, one {# credit} other {# credits}}.',
     done: 'The project is now on the Power plan',
     buy: 'Buy credits',
   },
@@ -213,7 +213,7 @@ export const pipelinePortal = {
     title: 'Guarantee this candidate?',
     text: 'A guarantee is optional protection for 0.5 credit: if the candidate leaves within 30 days you get a replacement, plus two reference checks. Guarantee the candidate, or move on without it.',
     confirm: 'Guarantee for 0.5 credit',
-    balance: 'Your balance: {balance} credits.',
+    balance: 'Your balance: {balance, plural, one {# credit} other {# credits}}.',
     textTrial:
       'A guarantee is optional protection: if the candidate leaves within 30 days you get a replacement, plus two reference checks. You are on your free trial until {date}: the guarantee costs nothing until then. Guarantee the candidate, or move on without it.',
     confirmTrial: 'Guarantee free during the trial',
@@ -221,11 +221,11 @@ export const pipelinePortal = {
       'A guarantee is optional protection: if the candidate leaves within 30 days you get a replacement, plus two reference checks. It is included with your projects at no charge. Guarantee the candidate, or move on without it.',
     confirmIncluded: 'Guarantee the candidate',
     textShort:
-      'A guarantee is optional protection for 0.5 credit: if the candidate leaves within 30 days you get a replacement, plus two reference checks. Your balance is {balance} credits, so you can move on without it now, or buy credits first.',
+      'A guarantee is optional protection for 0.5 credit: if the candidate leaves within 30 days you get a replacement, plus two reference checks. Your balance is {balance, plural, one {# credit} other {# credits}}, so you can move on without it now, or buy credits first.',
     titleMany: 'Guarantee {n} candidates?',
     textMany:
-      'A guarantee is optional protection for {amount} credit per candidate, {total} credits for these {n}: if a candidate leaves within 30 days you get a replacement, plus two reference checks. Guarantee the candidates, or move on without it.',
-    confirmMany: 'Guarantee {n} for {total} credits',
+      'A guarantee is optional protection for {amount} credit per candidate, {total, plural, one {# credit} other {# credits}} for these {n}: if a candidate leaves within 30 days you get a replacement, plus two reference checks. Guarantee the candidates, or move on without it.',
+    confirmMany: 'Guarantee {n} for {total, plural, one {# credit} other {# credits}}',
     confirmTrialMany: 'Guarantee {n} free during the trial',
     textTrialMany:
       'A guarantee is optional protection: if a candidate leaves within 30 days you get a replacement, plus two reference checks. You are on your free trial until {date}: guaranteeing these {n} costs nothing until then. Guarantee the candidates, or move on without it.',
@@ -233,7 +233,7 @@ export const pipelinePortal = {
       'A guarantee is optional protection: if a candidate leaves within 30 days you get a replacement, plus two reference checks. It is included with your projects at no charge. Guarantee the {n} candidates, or move on without it.',
     confirmIncludedMany: 'Guarantee the {n} candidates',
     textShortMany:
-      'A guarantee is optional protection for {amount} credit per candidate, {total} credits for these {n}: if a candidate leaves within 30 days you get a replacement, plus two reference checks. Your balance is {balance} credits, so you can move on without it now, or buy credits first.',
+      'A guarantee is optional protection for {amount} credit per candidate, {total, plural, one {# credit} other {# credits}} for these {n}: if a candidate leaves within 30 days you get a replacement, plus two reference checks. Your balance is {balance, plural, one {# credit} other {# credits}}, so you can move on without it now, or buy credits first.',
     doneMany: '{n} candidates guaranteed',
     without: 'Move without guarantee',
     done: 'Candidate guaranteed',

@@ -96,7 +96,7 @@ describe('Guaranteeing several candidates at once', () => {
     await dialog.getByTestId('charge-short').waitFor();
     const text = await dialog.innerText();
     expect(text).toContain('1.5 credits');
-    expect(text).toContain('Your balance is 1 credits');
+    expect(text).toContain('Your balance is 1 credit,');
     const confirm = dialog.getByRole('button', { name: 'Guarantee 3 for 1.5 credits' });
     await expect(confirm.isDisabled()).resolves.toBe(true);
     // The way on without a guarantee stays open.

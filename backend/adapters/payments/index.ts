@@ -10,6 +10,7 @@
  */
 import { randomBytes, createHmac } from 'node:crypto';
 import Stripe from 'stripe';
+import { t } from '../../../i18n';
 import type { Config } from '../../config';
 
 export { minorUnitDigits, toMinorUnits } from './currency';
@@ -102,7 +103,12 @@ function stripeAdapter(settings: NonNullable<Config['credits']['stripe']>): Paym
               price_data: {
                 currency: req.currency.toLowerCase(),
                 unit_amount: req.amountMinor,
-                product_data: { name: `${req.quantity} credits (order ${req.orderNumber})` },
+                product_data: {
+                  name: t('credits.orderForm.checkoutItem', {
+                    quantity: req.quantity,
+                    orderNumber: req.orderNumber,
+                  }),
+                },
               },
             },
           ],

@@ -46,13 +46,20 @@ async function orderFormEmail(
   companyName: string,
 ) {
   const link = `${config.publicUrl}/api/v1/credit/sales-order/SalesOrder:${order.id}/pdf`;
-  const lines = [
-    `Your order form ${order.order_number} for ${order.quantity} ${config.productName} credits for ${companyName} is ready.`,
-    `Total: ${formatMoney(Number(order.total), order.currency, config.credits.pricing.locale)} (tier discount ${Number(order.discount_percent)} %).`,
-    `Download the order form (PDF): ${link}`,
-    'Credits are added to your account as soon as the payment is received.',
-  ];
-  await queueEmail(trx, { to: email, subject: `Order form ${order.order_number}`, text: lines.join('\n\n') });
+  const values = {
+    orderNumber: order.order_number,
+    product: config.productName,
+    quantity: Number(order.quantity),
+    company: companyName,
+    total: formatMoney(Number(order.total), order.currency, config.credits.pricing.locale),
+    discount: Number(order.discount_percent),
+    link,
+  };
+  await queueEmail(trx, {
+    to: email,
+    subject: t('credits.orderForm.subject', values),
+    text: t('credits.orderForm.text', values),
+  });
 }
 
 /**
@@ -138,7 +145,7 @@ export async function startCardCheckout(
         cancelUrl: `${back}?payment=cancelled&order=${order.order_number}`,
       });
     } catch (err) {
-      logger.warn({ message: (err as Error).message }, 'card checkout could not be created');
+      logger.warn({ err }, 'card checkout could not be created');
       throw new AppError(502, 'credits.errors.paymentUnavailable');
     }
     await trx('sales_orders').where('id', order.id).update({ checkout_session_id: checkout.id });

@@ -83,7 +83,7 @@ export function BoardColumn({ stage, docs, total, drop, children }: ColumnProps)
             variant="caption"
             color="text.secondary"
             data-testid="board-column-count"
-            aria-label={t('portal.pipeline.column.count', { n: formatCount(total ?? 0) })}
+            aria-label={t('portal.pipeline.column.count', { n: total ?? 0 })}
           >
             {formatCount(total ?? 0)}
           </Typography>

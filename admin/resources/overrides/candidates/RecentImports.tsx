@@ -7,7 +7,8 @@
 import { Alert, Box, Button, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { LinkBase } from 'react-admin';
-import { t } from '../../../../i18n';
+import { formatCount, t } from '../../../../i18n';
+import { formatDateTime } from '../../../../schema/rules/dates';
 import { importReportUrl, recentImports, type ImportListItem } from './talentApi';
 
 type State = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; items: ImportListItem[] };
@@ -62,17 +63,17 @@ export function RecentImports({ refresh, openPath }: { refresh: string; openPath
                 </Link>
                 <Typography variant="body2" color="text.secondary">
                   {run.startedBy ? `${t('imports.recent.by', { name: run.startedBy })}, ` : ''}
-                  {new Date(run.createdAt).toLocaleString()}
+                  {formatDateTime(run.createdAt)}
                 </Typography>
                 <Typography variant="body2">{t(`imports.recent.status.${run.status}`)}</Typography>
               </Stack>
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'baseline' }}>
                 <Typography variant="body2">
                   {t('imports.recent.counts', {
-                    rows: run.rows,
-                    created: run.created,
-                    updated: run.updated,
-                    rejected: run.rejected,
+                    rows: formatCount(run.rows),
+                    created: formatCount(run.created),
+                    updated: formatCount(run.updated),
+                    rejected: formatCount(run.rejected),
                   })}
                 </Typography>
                 {run.reportAvailable && (
