@@ -13,6 +13,7 @@ export const aiMatch = {
   runErrors: {
     failed: 'the run stopped on an unexpected error; start it again',
     stopped: 'the run stopped and was not restarted',
+    model: 'the language model answered none of the calls, so no candidate was judged; check its configuration',
   },
 };
 
@@ -228,8 +229,10 @@ export const aiMatchPortal = {
   projectNoJd: '{project} (no job description)',
   noProjects: 'No project found',
   projectsError: 'The projects could not be loaded.',
-  noModel: 'No language model is configured: the product matcher will judge the candidates.',
+  noModel:
+    "No language model is configured: the product's rule-based matcher will score the candidates on skills, job title, years of experience, location, salary, notice period and languages. No language model reads the profiles.",
   failedBecause: 'The run failed: {reason}.',
+  failedDetail: 'The first failure: {detail}',
   loading: 'Loading…',
   retry: 'Retry',
   pastRuns: 'Past runs',

@@ -49,6 +49,8 @@ export interface MatchRun {
   progress: { retrieved: number; toJudge: number; judged: number; notJudged: number; reused: number };
   requirements: MatchRequirements;
   error: string | null;
+  /** A run the model judged no one of: the first failed call's detail, for admins. */
+  errorDetail?: string | null;
   /** The description matched, as read. */
   jobDescription: string;
   /** The search filters the run kept. */
@@ -111,9 +113,14 @@ export const aiMatchApi = {
     api<{ data: MatchResult[]; total: number }>(`projects/ai-match/${id}/results`, {
       query: { perPage: 100, ...(recommendation ? { recommendation } : {}) },
     }),
-  /** The caller's open projects for a candidate; `q` searches their titles and companies. */
-  projects: (candidateId: string, q?: string) =>
-    api<{ data: ProjectChoice[] }>('projects/candidate/list', { query: { candidateId, ...(q ? { q } : {}) } }),
+  /**
+   * The caller's open projects it curates into, for a candidate; `q` searches their titles and companies, and
+   * `projectId` (the run's own) is answered too, beyond the newest the list holds, when it is one of them.
+   */
+  projects: (candidateId: string, q?: string, projectId?: string) =>
+    api<{ data: ProjectChoice[] }>('projects/candidate/list', {
+      query: { candidateId, purpose: 'curate', ...(q ? { q } : {}), ...(projectId ? { projectId } : {}) },
+    }),
   curate: (projectId: string, candidateIds: string[]) =>
     api<{ added: number }>('projects/candidate/curate', { method: 'POST', body: { projectId, candidateIds } }),
 };

@@ -44,6 +44,22 @@ export function mayPlaceFor(
   return who.role !== 'admin' || project.companyId === null || curates(who, project);
 }
 
+/**
+ * `curates` (purpose 'curate') or `mayPlaceFor` (purpose 'add') over the projects of alias `p`, as an SQL condition
+ * with its bindings: a list of projects to bring candidates into keeps only those the call would accept. Both rules
+ * exclude only for an advocate admin (a company's project they do not advocate) or, for curation, anyone not an admin.
+ */
+export function placesIntoSql(
+  who: { role: string; id?: number; adminType?: string },
+  purpose: 'add' | 'curate',
+  p = 'p',
+): [string, number[]] {
+  if (who.role !== 'admin') return [purpose === 'curate' ? 'false' : 'true', []];
+  if (who.adminType !== 'advocate') return ['true', []];
+  const advocated = `${p}.advocate_id = ?`;
+  return [purpose === 'curate' ? advocated : `(${p}.company_id is null or ${advocated})`, [who.id ?? -1]];
+}
+
 export const STAGE_IDS: readonly StageId[] = TAB_ORDER;
 
 export const isStage = (n: unknown): n is StageId =>

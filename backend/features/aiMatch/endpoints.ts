@@ -48,7 +48,7 @@ import {
   type ProjectFacts,
 } from './matcher';
 import { matchFinished } from './notice';
-import { publicRun, withProjectTitle, type RunRow } from './store';
+import { modelFailure, publicRun, withProjectTitle, type RunRow } from './store';
 import { MATCH_ATTEMPTS, MATCH_QUEUE, matchJobKey, settleAbandoned } from './run';
 
 const runDef = entity('aiMatchRun');
@@ -242,6 +242,15 @@ export async function runResults(knex: Knex, runId: number, query: z.output<type
   };
 }
 
+/**
+ * The run as the page shows it, with the title of the project it was started from (the summary names it) and, for a
+ * run the model judged none of, the first failed call's detail (`errorDetail`).
+ */
+const runWithTitle = async (ctx: Pick<AppContext, 'knex' | 'config'>, id: number) => {
+  const row = (await withProjectTitle(ctx.knex).where('r.id', id).first()) as RunRow;
+  return { ...publicRun(row, ctx.config), errorDetail: await modelFailure(ctx.knex, row) };
+};
+
 const resultsQuery = z.object({
   recommendation: z.enum(RECOMMENDATIONS).optional(),
   judgedOnly: flag().optional(),
@@ -326,7 +335,7 @@ export const aiMatchEndpoints = [
         );
         return saved;
       });
-      return publicRun(run, ctx.config);
+      return runWithTitle(ctx, run.id);
     },
   }),
 
@@ -348,7 +357,7 @@ export const aiMatchEndpoints = [
         await matchFinished(trx, ctx.config, cancelled, 'cancelled', actor);
         return cancelled;
       });
-      return publicRun(run, ctx.config);
+      return runWithTitle(ctx, run.id);
     },
   }),
 
@@ -360,7 +369,7 @@ export const aiMatchEndpoints = [
     row: own('read'),
     handler: async ({ row, ctx }) => {
       await settleAbandoned(ctx.knex, ctx.config, row.id as number);
-      return publicRun((await withProjectTitle(ctx.knex).where('r.id', row.id).first()) as RunRow, ctx.config);
+      return runWithTitle(ctx, row.id as number);
     },
   }),
 

@@ -27,7 +27,11 @@ interface Ended {
  * What a failed run's `error` holds: a key of the catalogue (i18n/sections/aiMatch.ts
  * aiMatch.runErrors), never an error's own message (a database error's would carry its SQL).
  */
-export const RUN_ERROR = { failed: 'aiMatch.runErrors.failed', stopped: 'aiMatch.runErrors.stopped' } as const;
+export const RUN_ERROR = {
+  failed: 'aiMatch.runErrors.failed',
+  stopped: 'aiMatch.runErrors.stopped',
+  model: 'aiMatch.runErrors.model',
+} as const;
 
 /** A failed run's reason in words: its key's text, else (a run failed before keys were stored) the generic one. */
 export const runErrorText = (error: string | null) => t(error && hasText(error) ? error : RUN_ERROR.failed);

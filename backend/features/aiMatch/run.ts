@@ -19,7 +19,10 @@
  * before its next candidate, and one cancelled after it was read but before it started stays
  * cancelled (the start is written only while the run is still running). A verdict the database
  * refuses leaves that candidate not judged ('failed'), as a failed call does; a run that fails
- * stores a key of the catalogue (RUN_ERROR), never an error's text. Safe to run twice: a run that
+ * stores a key of the catalogue (RUN_ERROR), never an error's text. A run the model judged no
+ * candidate of, every call having failed (a model the server does not know, a wrong key), ends
+ * failed (RUN_ERROR.model), the first failure's detail shown to admins with it (store.ts
+ * modelFailure). Safe to run twice: a run that
  * is not queued or in progress is left alone, and a restarted one starts over. The admin who
  * started the run hears when it ends, done or failed (notice.ts).
  */
@@ -42,6 +45,7 @@ import { acceptVerdict, type Judged } from './accept';
 import { currentEvidence, evidenceFor, type Evidence } from './evidence';
 import { matchFinished, RUN_ERROR } from './notice';
 import { promptFor, PROMPT_VERSION, verdictAnswer } from './prompt';
+import { MODEL_FAILURES } from './store';
 
 const RUNNING: number[] = [MATCH_STATUS.queued, MATCH_STATUS.retrieving, MATCH_STATUS.judging];
 
@@ -299,9 +303,23 @@ async function keepRetrieved(
   });
 }
 
-/** Ends a run still judging as done (its admin told); a cancelled run's unjudged shortlist says why. */
+/**
+ * Ends a run still judging (its admin told): done, or failed (RUN_ERROR.model) when no candidate was judged because
+ * every call to the model failed, so the run does not say "Verdicts by the language model" of none. A cancelled
+ * run's unjudged shortlist says why.
+ */
 async function finish(knex: Knex, config: Config, runId: number): Promise<void> {
   await knex.transaction(async (trx) => {
+    const modelFailed = trx('ai_match_results')
+      .where('run_id', runId)
+      .whereIn('not_judged', MODEL_FAILURES)
+      .select(trx.raw('1'));
+    const [failed] = await trx('ai_match_runs')
+      .where({ id: runId, status: MATCH_STATUS.judging, judged: 0 })
+      .whereExists(modelFailed)
+      .update({ status: MATCH_STATUS.failed, error: RUN_ERROR.model, finished_at: new Date(), updated_at: new Date() })
+      .returning('*');
+    if (failed) return matchFinished(trx, config, failed, 'failed');
     const [ended] = await trx('ai_match_runs')
       .where({ id: runId, status: MATCH_STATUS.judging })
       .update({ status: MATCH_STATUS.done, finished_at: new Date(), updated_at: new Date() })

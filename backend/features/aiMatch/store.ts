@@ -2,9 +2,27 @@
 import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
-import { keyOf, MATCH_JUDGE, MATCH_SOURCE, MATCH_STATUS } from '../../../schema/rules/aiMatch';
+import { keyOf, MATCH_JUDGE, MATCH_SOURCE, MATCH_STATUS, type NotJudged } from '../../../schema/rules/aiMatch';
 import type { Config } from '../../config';
 import type { MatchFilters, Requirements } from './matcher';
+import { RUN_ERROR } from './notice';
+
+/** A candidate not judged because the call to the model failed (LlmError's reasons), not for the candidate's sake. */
+export const MODEL_FAILURES: NotJudged[] = ['timeout', 'rateLimited', 'serverError', 'malformed', 'failed'];
+
+/**
+ * Why the model judged no candidate of a run failed so (RUN_ERROR.model), for the admins who read the run: the first
+ * failed call's detail as the model's server answered it ('404 model … not found'). Null for any other run.
+ */
+export async function modelFailure(knex: Knex, run: Pick<RunRow, 'id' | 'error'>): Promise<string | null> {
+  if (run.error !== RUN_ERROR.model) return null;
+  const first = await knex('ai_match_results')
+    .where('run_id', run.id)
+    .whereIn('not_judged', MODEL_FAILURES)
+    .orderBy('rank')
+    .first('not_judged_detail');
+  return first?.not_judged_detail ?? null;
+}
 
 export interface RunRow {
   id: number;

@@ -5,9 +5,11 @@
  *   POST /projects/candidate/seen       {projectId, candidates, tab}   (suggested tab and shortlist, companies' views)
  *   POST /projects/candidate/add        {projectId (target), candidateId}
  *   POST /projects/candidate/curate     {projectId, candidateIds}      (admins; advocates on their projects)
- *   GET  /projects/candidate/list       ?candidateId=&q=               the caller's open projects, hasCandidate
- *                                       (true only where the caller's board of the project shows the candidate);
- *                                       admins also read companyName, and q finds by title or company name
+ *   GET  /projects/candidate/list       ?candidateId=&q=&projectId=&purpose=  the caller's open projects it may
+ *                                       add to (purpose=curate: curate into, as AI match does), hasCandidate (true
+ *                                       only where the caller's board of the project shows the candidate); admins
+ *                                       also read companyName, q finds by title or company name, and projectId is
+ *                                       answered too, beyond the newest 200, when it is one of them
  *   GET  /projects/get-project-tab-by-candidate ?project_guid=&candidate_guid=
  * The project is one the caller may change (read: else 404 `project.notFound`); the candidate one
  * the caller reaches in it (pipeline/reach.ts: else 404 `project.candidate.notFound`). Flags, seen
@@ -20,7 +22,8 @@ import { z } from 'zod';
 import { specKeys } from '../../../schema/validation/inputs';
 import { formatId } from '../../../schema/lib/ids';
 import { PROJECT_STATUS, STAGES } from '../../../schema/rules/pipeline';
-import { seenTab } from '../../../schema/rules/stages';
+import { curates, mayPlaceFor, placesIntoSql, seenTab } from '../../../schema/rules/stages';
+import type { Actor } from '../../../schema/roles';
 import { flag, id, ids, int } from '../../../schema/validation/inputs';
 import { onBoardSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { defineEndpoint } from '../../endpoints/define';
@@ -69,17 +72,40 @@ const holdsCandidateSql = (viewer: Viewer): string =>
 
 const OPEN_PROJECTS = 200;
 
+interface OpenProject {
+  id: number;
+  title: string;
+  status: number;
+  hasCandidate: boolean;
+  companyName?: string | null;
+}
+
+/** What the list is for: the candidate menu's addition (the default) or the platform's curation (AI match). */
+type ListPurpose = 'add' | 'curate';
+
 /**
- * The open projects the caller changes, newest first (200 at most), each saying whether it holds the candidate; `q`
- * keeps those whose title (or, for admins, company name) holds it. Admins, who change every company's projects, read
- * each one's company (`companyName`, null for an internal project) to tell them apart.
+ * Whether the caller brings candidates into the project for `purpose`, by the rule the call itself applies
+ * (schema/rules/stages.ts): `curates` for the curate call, `mayPlaceFor` for an addition. An advocate is thus not
+ * offered a company's project they do not advocate, which either call would refuse (403).
+ */
+const placesInto =
+  (actor: Actor, purpose: ListPurpose) => (p: { advocateId: number | null; companyId: number | null }) =>
+    purpose === 'curate' ? curates(actor, p) : mayPlaceFor(actor, p);
+
+/**
+ * The open projects the caller changes and brings candidates into (placesInto), newest first (200 at most), each
+ * saying whether it holds the candidate; `q` keeps those whose title (or, for admins, company name) holds it.
+ * `projectId` (the AI match run's own project) is answered too when it is one of them, however old, so a dialog can
+ * choose it. Admins, who change every company's projects, read each one's company (`companyName`, null for an
+ * internal project) to tell them apart.
  */
 async function openProjects(
   knex: Knex,
   ability: AppAbility,
-  viewer: Viewer,
-  query: { candidateId: number; q?: string },
-): Promise<{ id: number; title: string; status: number; hasCandidate: boolean; companyName?: string | null }[]> {
+  actor: Actor,
+  query: { candidateId: number; q?: string; projectId?: number; purpose?: ListPurpose },
+): Promise<OpenProject[]> {
+  const viewer = viewerOf(actor);
   const admin = viewer === 'admin';
   const q = knex('projects as p')
     .whereNot('p.status', PROJECT_STATUS.inactive)
@@ -87,10 +113,12 @@ async function openProjects(
       'p.id',
       'p.title',
       'p.status',
+      'p.advocate_id as advocateId',
+      'p.company_id as companyId',
       knex.raw(`${holdsCandidateSql(viewer)} as "hasCandidate"`, [query.candidateId]),
     )
     .orderBy('p.created_at', 'desc')
-    .limit(OPEN_PROJECTS);
+    .orderBy('p.id', 'desc');
   if (admin) q.leftJoin('companies as co', 'co.id', 'p.company_id').select('co.company_name as companyName');
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
@@ -98,7 +126,18 @@ async function openProjects(
       admin ? w.whereILike('p.title', like).orWhereILike('co.company_name', like) : w.whereILike('p.title', like),
     );
   }
-  return scopeProjects(q, ability, 'update');
+  scopeProjects(q, ability, 'update');
+  const purpose = query.purpose ?? 'add';
+  const [placed, bindings] = placesIntoSql(actor, purpose);
+  q.whereRaw(placed, bindings);
+  type Row = OpenProject & { advocateId: number | null; companyId: number | null };
+  const allowed = placesInto(actor, purpose);
+  const rows = ((await q.clone().limit(OPEN_PROJECTS)) as Row[]).filter(allowed);
+  if (query.projectId !== undefined && !rows.some((r) => r.id === query.projectId)) {
+    const own = (await q.clone().where('p.id', query.projectId).first()) as Row | undefined;
+    if (own && allowed(own)) rows.push(own);
+  }
+  return rows.map(({ advocateId: _a, companyId: _c, ...row }) => row);
 }
 
 function flagEndpoint(
@@ -216,9 +255,18 @@ export const actionEndpoints = [
     path: '/projects/candidate/list',
     summary: "The caller's open projects, each saying whether its board shows the candidate to the caller",
     access: { action: 'read', subject: 'Project' },
-    input: { query: specKeys(z.object({ candidateId: id('candidate'), q: z.string().trim().max(100).optional() })) },
+    input: {
+      query: specKeys(
+        z.object({
+          candidateId: id('candidate'),
+          q: z.string().trim().max(100).optional(),
+          projectId: id('project').optional(),
+          purpose: z.enum(['add', 'curate']).optional(),
+        }),
+      ),
+    },
     handler: async ({ query, ability, actor, ctx }) => {
-      const rows = await openProjects(ctx.knex, ability, viewerOf(actor), query);
+      const rows = await openProjects(ctx.knex, ability, actor, query);
       return { success: true, data: rows.map((r) => ({ ...r, id: formatId(projectDef, r.id) })) };
     },
   }),

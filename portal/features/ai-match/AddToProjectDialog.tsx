@@ -1,8 +1,10 @@
 /**
  * Adds AI match results to a project's suggested tab. The projects offered are the caller's open
- * ones, each saying how many of the chosen candidates its board already holds (asked for every
- * candidate, not the first alone). The run's own project is chosen first when it is among them;
- * otherwise nothing is chosen, so a project of another company is never picked unasked. The notice
+ * ones it curates into (an advocate: the projects they advocate), each saying how many of the chosen
+ * candidates its board already holds (asked for every candidate, not the first alone). The run's own
+ * project is asked for by id, however old, and chosen first when it is one of them; otherwise (closed,
+ * or not the caller's to curate) nothing is chosen, so a project of another company is never picked
+ * unasked. The notice
  * says how many were added and how many were already there. Each project is named by its company
  * and title ("Acme — Backend Engineer", the search page's projectLabel), and a search (title or
  * company, on the server: `q`) reaches past the newest open projects the list holds.
@@ -65,7 +67,7 @@ export function AddToProjectDialog({
     setError(null);
     if (!ids?.length) return;
     let live = true;
-    Promise.all(ids.map((id) => aiMatchApi.projects(id, q || undefined)))
+    Promise.all(ids.map((id) => aiMatchApi.projects(id, q || undefined, runProjectId ?? undefined)))
       .then((lists) => {
         if (!live) return;
         const offered = lists[0].data.map((p) => ({

@@ -5,11 +5,15 @@
  * add candidates to a project's suggested tab, one by one or the selected ones at once
  * (AddToProjectDialog). The shortlist (MatchResults) opens each profile in the search's panel and
  * says whose verdict each is. A change of filter clears the selection; an empty list says why
- * (a filter, a run cancelled or failed early, or no match). Past runs (PastRuns) reopen through
- * ?run=, as the matchFinished notification's link does; a run reopened shows every recommendation
- * (the filter back to All). A failed run says why in the catalogue's words (its `error` is a key:
- * backend/features/aiMatch/notice.ts), never an error's own text. Without a language model
- * configured (the runs list's `judge`), the start form says so before a run starts.
+ * (a filter, a run cancelled or failed early, or no match); a run cancelled here shows what it
+ * judged at once (polling stops with it). Past runs (PastRuns) reopen through ?run=, as the
+ * matchFinished notification's link does; another run shown, reopened or started here, shows every
+ * recommendation (the filter back to All) with nothing selected. A failed run says why in the
+ * catalogue's words (its `error` is a key: backend/features/aiMatch/notice.ts), never an error's
+ * own text, and a run the model judged no one
+ * of adds the first failure's detail (`errorDetail`). Without a language model configured (the runs
+ * list's `judge`, asked by the page itself too), the start form says so before a run starts, even
+ * when the past runs could not be loaded.
  */
 import { Alert, Box, Button, LinearProgress, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
@@ -70,6 +74,17 @@ export function AiMatchPage() {
     }
   };
 
+  // Who judges a run started now, asked apart from the past runs (which also tell it): the start form's notice
+  // that no language model is configured shows even when that list could not be loaded.
+  useEffect(() => {
+    const controller = new AbortController();
+    aiMatchApi
+      .runs(1, 1, undefined, controller.signal)
+      .then((answer) => setJudge(answer.judge))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+
   const loadResults = useCallback(
     async (id: string, rec: Recommendation | '') => setResults((await aiMatchApi.results(id, rec || undefined)).data),
     [],
@@ -79,9 +94,6 @@ export function AiMatchPage() {
     if (!runParam || run?.id === runParam) return;
     setRun(null);
     setResults(null);
-    setSelected([]);
-    // Another run opens on every recommendation: the filter chosen for the last one does not carry over.
-    setFilter('');
     void act(async () => {
       const opened = await aiMatchApi.status(runParam);
       setRun(opened);
@@ -90,6 +102,23 @@ export function AiMatchPage() {
     // Only a change of address reopens a run; the run shown changes it through `begin` below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [runParam]);
+
+  // Another run shown (started here or opened from the address) starts with nothing ticked and on every
+  // recommendation: the last run's selection and filter do not carry over, so "Add selected" adds this run's.
+  const shownId = run?.id;
+  useEffect(() => {
+    setSelected([]);
+    setFilter('');
+  }, [shownId]);
+
+  /** Cancels the run and shows what it judged: polling stops with it, so the results are asked for here. */
+  const cancel = (current: MatchRun) =>
+    act(async () => {
+      const cancelled = await aiMatchApi.cancel(current.id);
+      // The cancel's answer does not name the project the run came from: the summary keeps it.
+      setRun({ ...cancelled, projectTitle: cancelled.projectTitle ?? current.projectTitle });
+      await loadResults(cancelled.id, filter);
+    });
 
   const begin = (started: MatchRun) => {
     setRun(started);
@@ -174,15 +203,25 @@ export function AiMatchPage() {
                     : undefined
                 }
               />
-              <Button onClick={() => void act(async () => setRun(await aiMatchApi.cancel(run.id)))}>
-                {t(`${P}.cancel`)}
-              </Button>
+              <Button onClick={() => void cancel(run)}>{t(`${P}.cancel`)}</Button>
             </Stack>
           )}
-          {run.status === 'failed' && <Alert severity="error">{failedText(run.error)}</Alert>}
-          <Typography variant="body2" color="text.secondary">
-            {run.judge === 'model' ? t(`${P}.judgeModel`, { model: run.model ?? '' }) : t(`${P}.judgeProduct`)}
-          </Typography>
+          {run.status === 'failed' && (
+            <Alert severity="error">
+              {failedText(run.error)}
+              {run.errorDetail && (
+                <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                  {t(`${P}.failedDetail`, { detail: run.errorDetail })}
+                </Box>
+              )}
+            </Alert>
+          )}
+          {/* A failed run that judged no one names no judge of verdicts it does not have. */}
+          {(run.status !== 'failed' || run.progress.judged > 0) && (
+            <Typography variant="body2" color="text.secondary">
+              {run.judge === 'model' ? t(`${P}.judgeModel`, { model: run.model ?? '' }) : t(`${P}.judgeProduct`)}
+            </Typography>
+          )}
         </Box>
       )}
 
