@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { entities, type Action } from '../schema';
 import { abilityFor } from '../schema/ability';
 import type { Actor } from '../schema/roles';
+import { CANDIDATE_DOWNLOADS } from '../schema/rules/downloads';
 
 const ACTIONS: Action[] = ['read', 'create', 'update', 'delete', 'download', 'search', 'manage'];
 const ACTORS: [string, Actor][] = [
@@ -26,6 +27,13 @@ const ACTORS: [string, Actor][] = [
   ['community', { role: 'community' }],
 ];
 
+/** The fields the portal asks a right on (`<action> <subject>.<field>`): the candidate's downloads, each by its field. */
+const FIELD_QUESTIONS: [Action, string, string][] = Object.values(CANDIDATE_DOWNLOADS).map((field) => [
+  'download',
+  'Candidate',
+  field,
+]);
+
 export const TABLE_FILE = path.resolve(import.meta.dirname, '../portal/app/permissionTable.ts');
 
 /** The table's source text, as the file holds it. */
@@ -36,12 +44,14 @@ export function permissionTableSource(): string {
     const allowed = subjects.flatMap((subject) =>
       ACTIONS.filter((action) => ability.can(action, subject)).map((action) => `${action} ${subject}`),
     );
+    for (const [action, subject, field] of FIELD_QUESTIONS)
+      if (ability.can(action, subject, field)) allowed.push(`${action} ${subject}.${field}`);
     return `  '${key}': '${allowed.join(',')}',`;
   });
   return [
     '/**',
     ' * What each kind of viewer may do on each kind of row, by the one ability (schema/ability.ts), as',
-    ' * `<action> <subject>` pairs. Written by `npx tsx scripts/portalPermissions.ts`; do not edit by hand.',
+    ' * `<action> <subject>` pairs, and `<action> <subject>.<field>` for the fields the portal asks about. Written by `npx tsx scripts/portalPermissions.ts`; do not edit by hand.',
     ' */',
     '// prettier-ignore',
     'export const PERMISSION_TABLE: Record<string, string> = {',

@@ -25,7 +25,6 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import {
   Button,
-  downloadCSV,
   fetchRelatedRecords,
   useDataProvider,
   useListContext,
@@ -35,7 +34,7 @@ import {
   type SortPayload,
 } from 'react-admin';
 import { formatCount } from '../../i18n';
-import { isPagedExporter, toCsv } from './exporter';
+import { downloadCsv, isPagedExporter, toCsv } from './exporter';
 
 /** The most rows one export writes; a larger list is refused, its admin asked to narrow the filters. */
 export const EXPORT_CEILING = 50_000;
@@ -130,7 +129,7 @@ export function ExportAllButton() {
         return setState({ kind: 'message', text: translate('ra.export_all.too_many_more', values) });
       }
       // An exporter of another kind gets every record at once, as react-admin's button would give it the first 1,000.
-      if (isPagedExporter(exporter)) downloadCSV(toCsv(rows), exporter.fileName);
+      if (isPagedExporter(exporter)) downloadCsv(toCsv(rows), exporter.fileName);
       else if (exporter) await exporter(records, related, dataProvider, resource);
       setState({ kind: 'idle' });
     } catch (error) {

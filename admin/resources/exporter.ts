@@ -4,9 +4,10 @@
  * The list's Export button (ExportAll.tsx) writes every row of the list, page by page, through
  * `pageRows`; `exporterFor` is also a plain react-admin exporter for the records it is given.
  */
-import { downloadCSV, type Exporter, type FetchRelatedRecords, type RaRecord } from 'react-admin';
+import type { Exporter, FetchRelatedRecords, RaRecord } from 'react-admin';
 import type { EntityDef, FieldDef } from '../../schema';
 import { csvLine } from '../../schema/lib/csv';
+import { saveCsv } from '../../ui/api/saveCsv';
 import { isVisible, labelOf, pluralLabel, targetOf } from '../fields/fieldMeta';
 
 const choiceLabel = (field: FieldDef, value: unknown) => field.choices?.find((c) => c.id === value)?.label ?? value;
@@ -81,9 +82,15 @@ export type PagedExporter = Exporter & {
 export const isPagedExporter = (exporter: Exporter | false | undefined): exporter is PagedExporter =>
   typeof exporter === 'function' && 'pageRows' in exporter;
 
+/**
+ * Saves an export as `<fileName>.csv`, with the byte-order mark spreadsheets need to read its names as UTF-8
+ * (react-admin's downloadCSV writes none, and Excel then garbles "Zoë Nguyễn").
+ */
+export const downloadCsv = (csv: string, fileName: string): void => saveCsv(csv, `${fileName}.csv`);
+
 export function exporterFor(entity: EntityDef): PagedExporter {
   const exporter: Exporter = async (records: RaRecord[], fetchRelatedRecords: FetchRelatedRecords) => {
-    downloadCSV(toCsv(await pageRows(entity, records, fetchRelatedRecords)), csvFileName(entity));
+    downloadCsv(toCsv(await pageRows(entity, records, fetchRelatedRecords)), csvFileName(entity));
   };
   return Object.assign(exporter, {
     pageRows: (records: RaRecord[], fetch: FetchRelatedRecords) => pageRows(entity, records, fetch),

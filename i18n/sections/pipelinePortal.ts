@@ -119,6 +119,7 @@ export const pipelinePortal = {
     unhide: 'Unhide',
     downloadPdf: 'Download profile',
     downloadCv: 'Download CV',
+    downloadBlindCv: 'Download blind CV',
     edit: 'Edit candidate',
     profile: 'View profile',
   },

@@ -86,6 +86,7 @@ export const search = {
     close: 'Close',
     downloadPdf: 'Profile PDF',
     downloadCv: 'CV',
+    downloadBlindCv: 'Blind CV',
     summary: 'Summary',
     skills: 'Skills',
     languages: 'Languages',

@@ -115,4 +115,6 @@ export const searchApi = {
     api<Option[]>(`${path}/search`, { query: { q }, signal }),
   pdfUrl: (id: string) => `/api/v1/candidates/get-pdf?id=${encodeURIComponent(id)}`,
   cvUrl: (id: string) => `/api/v1/candidates/${encodeURIComponent(id)}/cv`,
+  /** The blind CV: an admin-made one, or the anonymous profile. */
+  blindCvUrl: (id: string) => `/api/v1/candidates/resume/${encodeURIComponent(id)}`,
 };

@@ -216,11 +216,11 @@ describe('The page state in the URL', () => {
 });
 
 describe('The candidate menu', () => {
-  it('offers a company the next stage, reject, another project and the flags, but no skip and no edit', () => {
+  it('offers a company the next stage, reject, another project and the flags, but no skip, no edit and no download', () => {
     expect(menuPlan({ recruitmentStatus: qualify, status: 1 }, 'company')).toEqual({
       next: shortlist,
       skipTo: [],
-      actions: ['profile', 'next', 'reject', 'addToProject', 'favourite', 'hide', 'downloadPdf', 'downloadCv'],
+      actions: ['profile', 'next', 'reject', 'addToProject', 'favourite', 'hide'],
     });
   });
   it('never offers a RaaS company another project', () => {

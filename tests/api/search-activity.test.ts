@@ -168,10 +168,11 @@ describe('Logging a profile view or a search appearance', () => {
       // Another company's project, and a project of one's own company the candidate was never reached in.
       ['company', { candidateId: chloe, projectId: `Project:${globex.id}` }, 'project.notFound'],
       ['company', { candidateId: `Candidate:${w.ids.Ava}`, projectId: acme.id }, 'project.candidate.notFound'],
-      // RaaS companies have no search: the profile panel opens nobody for them.
+      // RaaS companies have no search: outside their own boards the profile panel opens nobody for them;
+      // another company's project is not found, as it is to a company.
       ['raas', { candidateId: `Candidate:${w.ids.Finn}` }, 'errors.notFound'],
       ['raas', { candidateId: chloe }, 'errors.notFound'],
-      ['raas', { candidateId: chloe, projectId: globex.id }, 'errors.notFound'],
+      ['raas', { candidateId: chloe, projectId: globex.id }, 'project.notFound'],
     ];
     for (const [who, body, code] of refused) {
       const res = await logView(who, body);

@@ -6,7 +6,9 @@
  * downloads the caller may make. With `projectId` (opened from a project's board) the name and
  * contact are what the board shows there: the same answer on the card and in the panel; a project
  * the caller does not read, or a candidate it does not reach in it, is 404. Every open is recorded
- * as a profile view.
+ * as a profile view. Who may open: from a search, whoever may search candidates; from a board,
+ * whoever may read projects (`opener`), so a RaaS company, which has no search, opens the candidates
+ * of its own board: the project's read rule, the board's reach (stages it sees) and the gate decide.
  */
 import type { Knex } from 'knex';
 import { SALARY_CURRENCIES } from '../../../schema/entities/talentOptions';
@@ -17,7 +19,7 @@ import { formatId, parseId } from '../../../schema/lib/ids';
 import type { AppContext } from '../../context';
 import { readOn } from '../../db/replica';
 import { defineEndpoint } from '../../endpoints/define';
-import { notFound } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 import { logAfterResponse } from './appearances';
 import { labelsFor, type Option } from './labels';
 import { currencyRates } from './rates';
@@ -25,8 +27,9 @@ import { identityFields, openSelect, shownOne } from '../../services/candidateGa
 import { searchStatuses, seesCuration } from './visibility';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
-import { viewerOf, type PlaceFacts } from '../../../schema/rules/visibility';
+import { seenStatuses, viewerOf, type PlaceFacts } from '../../../schema/rules/visibility';
 import { consentWithdrawnSql } from '../../../schema/rules/consents';
+import { CANDIDATE_DOWNLOADS, type CandidateDownload } from '../../../schema/rules/downloads';
 
 const candidate = entity('candidate');
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,14 +60,21 @@ export type ProjectPlace = (
   candidateId: number,
 ) => Promise<PlaceFacts>;
 
-/** The candidate opened, by guid or 'Candidate:12', when the caller's search would find them; else 404. */
-async function searchedRow(knex: Knex, actor: Actor, ref: string) {
+/** What the caller must be allowed to open a profile: search candidates, or, opened from a board, read projects. */
+const opener = (projectId: string | undefined) =>
+  projectId === undefined ? (['search', 'Candidate'] as const) : (['read', 'Project'] as const);
+
+/**
+ * The candidate opened, by guid or 'Candidate:12', when the caller's search would find them (or, opened from a
+ * project, a candidate of a status the caller meets at all: the project's reach then decides); else 404.
+ */
+async function searchedRow(knex: Knex, actor: Actor, ref: string, fromProject: boolean) {
   const id = GUID.test(ref) ? undefined : parseId(candidate, ref);
   if (!id && !GUID.test(ref)) throw notFound();
   const row = await knex('candidates as c')
     .join('candidate_search_documents as d', 'd.id', 'c.id')
     .where(id ? { 'c.id': id } : { 'c.guid': ref })
-    .whereIn('d.status', searchStatuses(actor))
+    .whereIn('d.status', fromProject ? seenStatuses(viewerOf(actor)) : searchStatuses(actor))
     .whereRaw(viewerOf(actor) === 'admin' ? 'true' : `not ${consentWithdrawnSql('shownToCompanies', 'd')}`)
     .first(
       knex.raw(openSelect('c')),
@@ -177,13 +187,7 @@ function presentProfile(
     })),
     tags: defined(((row.tags ?? []) as number[]).map((t) => labels.of('tag', t))) as Option[],
     lastUpdated: (row.updated_at as Date).toISOString().slice(0, 10),
-    canDownload: {
-      pdf: ability.can('download', asSubject('Candidate', subjectFacts(row))),
-      cv: row.gate_has_resume && ability.can('download', asSubject('Candidate', subjectFacts(row)), 'resumePath'),
-      blindCv:
-        (row.gate_has_resume || row.gate_has_blind_resume) &&
-        ability.can('download', asSubject('Candidate', subjectFacts(row)), 'blindResumePath'),
-    },
+    canDownload: canDownload(row, ability),
   };
   if (shown.contact) Object.assign(profile, shown.contact);
   if (seesCuration(actor)) {
@@ -199,6 +203,20 @@ function presentProfile(
     if (profile.ownerId) profile.ownerId = formatId(entity('admin'), profile.ownerId as number);
   }
   return profile;
+}
+
+/**
+ * Which downloads the caller may make, each by the field its route checks (schema/rules/downloads.ts): the profile
+ * PDF needs the contact's, so a RaaS company, allowed the blind CV's field only, is not offered it.
+ */
+function canDownload(row: Record<string, unknown>, ability: AppAbility): Record<CandidateDownload, boolean> {
+  const may = (kind: CandidateDownload) =>
+    ability.can('download', asSubject('Candidate', subjectFacts(row)), CANDIDATE_DOWNLOADS[kind]);
+  return {
+    pdf: may('pdf'),
+    cv: Boolean(row.gate_has_resume) && may('cv'),
+    blindCv: Boolean(row.gate_has_resume || row.gate_has_blind_resume) && may('blindCv'),
+  };
 }
 
 export interface OpenedProfile {
@@ -224,7 +242,7 @@ export async function openProfile(
   query: { cur?: string; projectId?: string },
 ): Promise<OpenedProfile> {
   const open = async (knex: Knex): Promise<OpenedProfile> => {
-    const row = await searchedRow(knex, actor, ref);
+    const row = await searchedRow(knex, actor, ref, query.projectId !== undefined);
     const details = await profileDetails(knex, ability, row.id);
     // Opened from a project: what the project's board shows of the candidate (schema/rules/visibility.ts).
     const place =
@@ -244,7 +262,8 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
     method: 'get',
     path: '/search/candidates/:id',
     summary: "A candidate profile as the searcher may see it; records a profile view within the viewer's allowance",
-    access: { action: 'search', subject: 'Candidate' },
+    // Searchers, or readers of projects opening from a board (`opener`, checked in the handler once the query is read).
+    access: 'signedIn',
     input: {
       params: z.object({ id: z.string().max(60) }),
       query: z.object({
@@ -256,6 +275,8 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
       }),
     },
     handler: async ({ params, query, actor, ability, ctx, res }) => {
+      const [action, subject] = opener(query.projectId);
+      if (!ability.can(action, subject)) throw forbidden();
       const opened = await openProfile(ctx, ability, actor, projectPlace, params.id, query);
       // A search's open counts as a profile view (logged once it answered, within the viewer's allowance of views,
       // appearances.ts); an open from a project's board is the project's work.

@@ -3,7 +3,7 @@
  * (quoted by RFC 4180, formulas kept as text), with a BOM for spreadsheets.
  */
 import { csvLine } from '../../../schema/lib/csv';
-import { saveBlob } from '../../../ui/api/saveBlob';
+import { saveCsv } from '../../../ui/api/saveCsv';
 
 export type Cell = string | number | null | undefined;
 
@@ -12,7 +12,7 @@ export function toCsv(header: string[], rows: Cell[][]): string {
 }
 
 export function downloadCsv(name: string, csv: string): void {
-  saveBlob(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }), name);
+  saveCsv(csv, name);
 }
 
 /** The most rows one CSV export reads, as the console's exports (admin/resources/ExportAll.tsx EXPORT_CEILING). */

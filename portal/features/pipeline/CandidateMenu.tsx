@@ -3,11 +3,12 @@ import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
 import { Divider, IconButton, ListSubheader, Menu, MenuItem } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
 import { t } from '../../../i18n';
+import type { CandidateDownload } from '../../../schema/rules/downloads';
 import type { StageId } from '../../../schema/rules/pipeline';
-import { downloadFile } from '../search/downloadFile';
+import { downloadCandidate, downloadsOf } from '../search/downloadFile';
 import { errorMessage } from '../../../ui/api/errors';
 import type { PipelineDoc } from '../../api/pipeline';
-import { searchApi } from '../../api/search';
+import { useAuth } from '../../app/auth/authContext';
 import { useNotify } from '../../app/notify';
 import type { CandidateActionContext, ExtraCandidateAction } from './candidateActionTypes';
 import { EXTRA_CANDIDATE_ACTIONS, menuPlan } from './candidateActions';
@@ -28,16 +29,17 @@ export function CandidateMenu({ context, disabled, onRequest }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [extra, setExtra] = useState<ExtraCandidateAction>();
   const notify = useNotify();
-  const plan = menuPlan(doc, role);
+  const downloads = downloadsOf(useAuth().viewer);
+  const plan = menuPlan(doc, role, downloads);
   const name = doc.name || t('portal.pipeline.card.anonymous');
   const close = () => setAnchor(null);
   const pick = (request: MenuRequest) => () => {
     close();
     onRequest(request);
   };
-  const get = (path: string, file: string) => () => {
+  const get = (kind: CandidateDownload) => () => {
     close();
-    downloadFile(path, file).catch((err: unknown) => notify(errorMessage(err), 'error'));
+    downloadCandidate(kind, doc.id).catch((err: unknown) => notify(errorMessage(err), 'error'));
   };
   const extras = EXTRA_CANDIDATE_ACTIONS.filter((a) => a.visible?.(context) ?? true);
   const has = (a: string) => plan.actions.includes(a as never);
@@ -107,11 +109,12 @@ export function CandidateMenu({ context, disabled, onRequest }: Props) {
         <MenuItem onClick={pick({ kind: 'hide', doc })}>
           {t(doc.isHidden ? 'portal.pipeline.menu.unhide' : 'portal.pipeline.menu.hide')}
         </MenuItem>
-        <Divider />
-        <MenuItem onClick={get(searchApi.pdfUrl(doc.id), 'profile.pdf')}>
-          {t('portal.pipeline.menu.downloadPdf')}
-        </MenuItem>
-        <MenuItem onClick={get(searchApi.cvUrl(doc.id), 'cv')}>{t('portal.pipeline.menu.downloadCv')}</MenuItem>
+        {downloads.length > 0 && <Divider />}
+        {has('downloadPdf') && <MenuItem onClick={get('pdf')}>{t('portal.pipeline.menu.downloadPdf')}</MenuItem>}
+        {has('downloadCv') && <MenuItem onClick={get('cv')}>{t('portal.pipeline.menu.downloadCv')}</MenuItem>}
+        {has('downloadBlindCv') && (
+          <MenuItem onClick={get('blindCv')}>{t('portal.pipeline.menu.downloadBlindCv')}</MenuItem>
+        )}
         {has('edit') && (
           <MenuItem component="a" href={`/admin/talent/edit/${encodeURIComponent(doc.id)}`} onClick={close}>
             {t('portal.pipeline.menu.edit')}

@@ -6,6 +6,7 @@
  * interview" and "Send job description" there: an entry names its label key, when it shows, and
  * the dialog the menu opens (the dialog gets the candidate, the project and `onClose`/`refresh`).
  */
+import type { CandidateDownload } from '../../../schema/rules/downloads';
 import { STAGES, type StageId } from '../../../schema/rules/pipeline';
 import type { PipelineRole } from '../../../schema/rules/stages';
 import type { PipelineDoc } from '../../api/pipeline';
@@ -26,6 +27,7 @@ export type BuiltInAction =
   | 'hide'
   | 'downloadPdf'
   | 'downloadCv'
+  | 'downloadBlindCv'
   | 'edit';
 
 export interface MenuPlan {
@@ -34,8 +36,22 @@ export interface MenuPlan {
   actions: BuiltInAction[];
 }
 
-/** The built-in items of one candidate's menu for the viewer's role, from the shared stage rules. */
-export function menuPlan(doc: Pick<PipelineDoc, 'recruitmentStatus' | 'status'>, role: PipelineRole): MenuPlan {
+/** Each download's menu item. */
+const DOWNLOAD_ACTIONS: Record<CandidateDownload, BuiltInAction> = {
+  pdf: 'downloadPdf',
+  cv: 'downloadCv',
+  blindCv: 'downloadBlindCv',
+};
+
+/**
+ * The built-in items of one candidate's menu for the viewer's role, from the shared stage rules; `downloads` are the
+ * ones the viewer may make (downloadFile.ts `downloadsOf`): a download the server refuses is not offered.
+ */
+export function menuPlan(
+  doc: Pick<PipelineDoc, 'recruitmentStatus' | 'status'>,
+  role: PipelineRole,
+  downloads: readonly CandidateDownload[] = [],
+): MenuPlan {
   const stage = doc.recruitmentStatus;
   const semiActive = doc.status === SEMI_ACTIVE;
   const next = stage === STAGES.rejected ? undefined : (nextStage(stage) ?? undefined);
@@ -45,7 +61,7 @@ export function menuPlan(doc: Pick<PipelineDoc, 'recruitmentStatus' | 'status'>,
   if (skipTo.length) actions.push('skip');
   if (canReject(stage, semiActive)) actions.push('reject');
   if (role !== 'raasCompany') actions.push('addToProject');
-  actions.push('favourite', 'hide', 'downloadPdf', 'downloadCv');
+  actions.push('favourite', 'hide', ...downloads.map((d) => DOWNLOAD_ACTIONS[d]));
   if (role === 'admin') actions.push('edit');
   return { next, skipTo, actions };
 }

@@ -25,21 +25,21 @@ import { formatDate } from '../../components/format';
 import { PATHS } from '../../app/paths';
 import type { ProjectListItem, StageStats } from '../../api/projects';
 import { COMPANY_TYPES } from '../../../schema/roles';
-import { PROJECT_TYPE } from '../../../schema/rules/pipeline';
+import { PROJECT_TYPE, STAGES } from '../../../schema/rules/pipeline';
+import { pipelineRole, tabsFor } from '../../../schema/rules/stages';
+import { useAuth } from '../../app/auth/authContext';
+import type { Viewer } from '../../app/viewer';
 
 const L = 'portal.projectsPortal.list';
 const STATUS_COLORS: Record<number, 'success' | 'warning' | 'default'> = { 0: 'success', 1: 'warning', 3: 'default' };
-/** The stages counted on a row, in the pipeline's order. */
-export const COUNTED_STAGES: (keyof StageStats)[] = [
-  'open',
-  'qualify',
-  'shortlist',
-  'interviewing',
-  'interviewing2',
-  'offered',
-  'placed',
-  'rejected',
-];
+/**
+ * The stages counted on a row for the viewer, in the pipeline's order: the tabs their board shows (schema/rules/stages.ts
+ * `tabsFor`), so a RaaS company is not shown open and longlist counts of the advocates' work it never sees.
+ */
+export function countedStages(viewer: Pick<Viewer, 'role'> | undefined): (keyof StageStats)[] {
+  const keyOf = new Map(Object.entries(STAGES).map(([key, id]) => [id as number, key as keyof StageStats]));
+  return tabsFor(pipelineRole(viewer)).map((id) => keyOf.get(id)!);
+}
 
 interface Props {
   rows: ProjectListItem[];
@@ -102,9 +102,10 @@ export function jobTitleOf(p: ProjectListItem): string | undefined {
 }
 
 function StageCounts({ stats }: { stats?: StageStats }) {
+  const { viewer } = useAuth();
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }} data-testid="stage-counts">
-      {COUNTED_STAGES.map((stage) => {
+      {countedStages(viewer).map((stage) => {
         const n = stats?.[stage] ?? 0;
         return (
           <Tooltip key={stage} title={t(`portal.projectsPortal.stages.${stage}`)}>

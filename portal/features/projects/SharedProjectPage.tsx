@@ -14,7 +14,8 @@ import { PATHS } from '../../app/paths';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../components/format';
 import { projectsApi, type AccessInfo, type ProjectDetail } from '../../api/projects';
-import { COUNTED_STAGES, jobTitleOf } from './ProjectsList';
+import { useAuth } from '../../app/auth/authContext';
+import { countedStages, jobTitleOf } from './ProjectsList';
 
 const S = 'portal.projectsPortal.sharedPage';
 
@@ -23,6 +24,7 @@ export const sharedProjectUrl = (ref: string) => `${window.location.origin}${PAT
 
 export function SharedProjectPage() {
   const { id = '' } = useParams();
+  const { viewer } = useAuth();
   const [project, setProject] = useState<ProjectDetail>();
   const [access, setAccess] = useState<AccessInfo>();
   const [state, setState] = useState<'loading' | 'ready' | 'hidden' | 'error'>('loading');
@@ -116,7 +118,7 @@ export function SharedProjectPage() {
             {t(`${S}.pipeline`)}
           </Typography>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1.5 }}>
-            {COUNTED_STAGES.map((stage) => (
+            {countedStages(viewer).map((stage) => (
               <Box key={stage} sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}>
                 <Typography variant="body2" color="text.secondary" noWrap>
                   {t(`portal.projectsPortal.stagesShort.${stage}`)}

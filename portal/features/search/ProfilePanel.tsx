@@ -20,11 +20,12 @@ import {
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { t } from '../../../i18n';
 import { formatMonth } from '../../../schema/rules/dates';
+import type { CandidateDownload } from '../../../schema/rules/downloads';
 import { errorMessage } from '../../../ui/api/errors';
 import { searchApi, type Profile } from '../../api/search';
 import { useNotify } from '../../app/notify';
 import { useDiscardGuard } from '../../components/useDiscardGuard';
-import { downloadFile } from './downloadFile';
+import { downloadCandidate } from './downloadFile';
 
 /** What each field below the profile held when it was first focused: it is changed when it holds something else now. */
 function useTypedFields() {
@@ -117,8 +118,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function ProfileBody({ profile: p }: { profile: Profile }) {
   const name = p.name || t('search.page.anonymous');
   const notify = useNotify();
-  const get = (path: string, file: string) => () =>
-    void downloadFile(path, file).catch((err: unknown) => notify(errorMessage(err), 'error'));
+  const get = (kind: CandidateDownload) => () =>
+    void downloadCandidate(kind, p.id).catch((err: unknown) => notify(errorMessage(err), 'error'));
   return (
     <>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -141,13 +142,18 @@ function ProfileBody({ profile: p }: { profile: Profile }) {
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         {p.canDownload.pdf && (
-          <Button variant="outlined" onClick={get(searchApi.pdfUrl(p.id), 'profile.pdf')}>
+          <Button variant="outlined" onClick={get('pdf')}>
             {t('search.page.downloadPdf')}
           </Button>
         )}
         {p.canDownload.cv && (
-          <Button variant="outlined" onClick={get(searchApi.cvUrl(p.id), 'cv')}>
+          <Button variant="outlined" onClick={get('cv')}>
             {t('search.page.downloadCv')}
+          </Button>
+        )}
+        {p.canDownload.blindCv && (
+          <Button variant="outlined" onClick={get('blindCv')}>
+            {t('search.page.downloadBlindCv')}
           </Button>
         )}
       </Stack>

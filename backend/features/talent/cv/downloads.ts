@@ -13,6 +13,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { entity } from '../../../../schema';
 import { parseId } from '../../../../schema/lib/ids';
+import { CANDIDATE_DOWNLOADS } from '../../../../schema/rules/downloads';
 import { actorKey, type Actor } from '../../../../schema/roles';
 import type { Limit } from '../../../auth/rateLimit';
 import type { AppContext } from '../../../context';
@@ -91,7 +92,7 @@ export const downloadEndpoints = [
     path: '/candidates/:id/cv',
     summary: "Downloads a candidate's CV as uploaded",
     access: 'signedIn',
-    row: downloadable('resumePath'),
+    row: downloadable(CANDIDATE_DOWNLOADS.cv),
     raw: true,
     handler: async ({ row, ctx, res, next }) => {
       const key = row.resumePath as string | null;
@@ -106,7 +107,7 @@ export const downloadEndpoints = [
     path: '/candidates/resume/:id',
     summary: "Downloads a candidate's blind CV",
     access: 'signedIn',
-    row: downloadable('blindResumePath'),
+    row: downloadable(CANDIDATE_DOWNLOADS.blindCv),
     limits: documentLimits,
     raw: true,
     handler: async ({ row, ctx, res, next }) => {
@@ -137,7 +138,7 @@ export const downloadEndpoints = [
     // As with ids in a path, an id that names no candidate is 404 (0 names nobody).
     input: { query: z.object({ id: z.unknown().transform((raw) => parseId(candidate, raw) ?? 0) }) },
     // The profile PDF carries contact details, so it needs the right to download them.
-    row: downloadable('email', { query: 'id' }),
+    row: downloadable(CANDIDATE_DOWNLOADS.pdf, { query: 'id' }),
     limits: documentLimits,
     raw: true,
     handler: async ({ row, ctx, res, next }) => {
