@@ -91,7 +91,11 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
           updatedAt: profile.updatedAt,
         });
         notify(t('messages.saveSuccess'), 'success');
+        // What was typed while the save was under way is kept, still to be saved: the answer predates it.
+        const typed = form.getValues();
         reset(toFormValues(updated, 'candidate'));
+        for (const [name, value] of Object.entries(typed))
+          if (JSON.stringify(value) !== JSON.stringify(data[name])) form.setValue(name, value, { shouldDirty: true });
         onSaved(updated);
       } catch (err) {
         if (err instanceof ApiError && err.code === CHANGED_MEANWHILE) return setChanged(true);
