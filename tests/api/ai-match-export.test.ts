@@ -4,11 +4,11 @@
  * project and keeps none of the model's reasoning (it may quote that project's description); a run
  * from the project they are on names it and keeps the reasoning. Recommendations are given by name.
  */
-import { unzipSync, strFromU8 } from 'fflate';
+import { strFromU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_JUDGE, MATCH_SOURCE, MATCH_STATUS, RECOMMENDATION } from '../../schema/rules/aiMatch';
 import { STAGES } from '../../schema/rules/pipeline';
-import { runJobs } from '../helpers/jobs';
+import { adminExportFiles } from '../helpers/dataExport';
 import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
 
 const SECRET = 'Project Nightjar';
@@ -54,21 +54,7 @@ beforeAll(async () => {
   confidential = await scored(w.projects.globex, `Fits ${SECRET}, the bank's rebuild.`);
   internal = await scored(w.projects.internal, `Fits ${SECRET} for our bench.`);
 
-  const made = await w.as('admin').post('/data-rights/exports', { candidateId: `Candidate:${w.ids.Chloe}` });
-  expect(made.status, JSON.stringify(made.body)).toBe(202);
-  await runJobs(w.t);
-  const row = await w.knex('data_exports').where('candidate_id', w.ids.Chloe).orderBy('id', 'desc').first();
-  const res = await w.t.http
-    .get(`/api/v1/data-rights/exports/DataExport:${row.id}/file`)
-    .set('Authorization', `Bearer ${w.tokens.admin}`)
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-  expect(res.status).toBe(200);
-  copy = JSON.parse(strFromU8(unzipSync(new Uint8Array(res.body as Buffer))['ai-match.json']));
+  copy = JSON.parse(strFromU8((await adminExportFiles(w.t, w.tokens.admin, w.ids.Chloe))['ai-match.json']));
 }, 240_000);
 
 describe("AI-match appearances in a candidate's copy", () => {

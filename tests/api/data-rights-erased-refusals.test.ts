@@ -4,9 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
-import { eraseNow } from '../helpers/erasure';
-import { runJobs } from '../helpers/jobs';
-import { bearer, candidatePayload, talentIds } from '../helpers/talent';
+import { candidateToErase, eraseAndSettle } from '../helpers/erasure';
+import { bearer } from '../helpers/talent';
 
 let t: TestApp;
 let admin: string;
@@ -15,19 +14,11 @@ let id: number;
 beforeAll(async () => {
   t = await testApp();
   admin = await t.login('admin@example.com');
-  const created = await t.http
-    .post('/api/v1/candidates')
-    .set(bearer(admin))
-    .send(
-      candidatePayload(await talentIds(t.knex), {
-        ...{ firstName: 'Quillon', lastName: 'Erasmo', email: 'quillon.erasmo@refused.example.org' },
-        ...{ phone: '+65 8123 6501', linkedInUrl: null },
-      }),
-    );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  id = Number(String(created.body.id).split(':').pop());
-  await eraseNow(t, admin, id);
-  await runJobs(t);
+  id = await candidateToErase(t, admin, {
+    ...{ firstName: 'Quillon', lastName: 'Erasmo', email: 'quillon.erasmo@refused.example.org' },
+    ...{ phone: '+65 8123 6501', linkedInUrl: null },
+  });
+  await eraseAndSettle(t, admin, id);
 }, 120_000);
 
 afterAll(async () => {

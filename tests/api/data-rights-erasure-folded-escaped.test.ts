@@ -8,10 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { eraseNow } from '../helpers/erasure';
+import { candidateToErase, eraseAndSettle } from '../helpers/erasure';
 import { addToProject, makeProject, requestEmail } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
-import { bearer, candidatePayload, talentIds } from '../helpers/talent';
 
 const EMAIL = 'siobhan.obrien@folded.example.org';
 const INTERVIEWER = 'ivor.quill-interviewer@acme.example.com';
@@ -46,17 +45,10 @@ async function outboxAsRead(): Promise<{ to: string; text: string }[]> {
 beforeAll(async () => {
   t = await testApp();
   admin = await t.login('admin@example.com');
-  const created = await t.http
-    .post('/api/v1/candidates')
-    .set(bearer(admin))
-    .send(
-      candidatePayload(await talentIds(t.knex), {
-        ...{ firstName: 'Siobhan', lastName: "O'Brien", email: EMAIL, phone: '+65 8123 6401' },
-        ...{ linkedInUrl: null, status: 1, visibility: true },
-      }),
-    );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  id = Number(String(created.body.id).split(':').pop());
+  id = await candidateToErase(t, admin, {
+    ...{ firstName: 'Siobhan', lastName: "O'Brien", email: EMAIL, phone: '+65 8123 6401' },
+    ...{ linkedInUrl: null, status: 1, visibility: true },
+  });
 
   const owner = client(t, await t.login('owner@acme.example.com'));
   const project = await makeProject(t.knex, { title: 'Platform Reliability Lead' });
@@ -100,8 +92,7 @@ beforeAll(async () => {
     { n: 0 },
   ]);
 
-  await eraseNow(t, admin, id);
-  await runJobs(t);
+  await eraseAndSettle(t, admin, id);
 }, 180_000);
 
 afterAll(async () => {

@@ -4,13 +4,13 @@
  * up with J and P (a candidate's former address is free to take) and is approved. Then the candidate's copy of their data lists none of the company user's mail, and erasing
  * the candidate leaves the company user's address, phone, sign-in codes and mail alone: they still sign in.
  */
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
-import { eraseNow } from '../helpers/erasure';
-import { runJobs } from '../helpers/jobs';
+import { adminExportFiles } from '../helpers/dataExport';
+import { candidateToErase, eraseAndSettle } from '../helpers/erasure';
 import { signUpCompany } from '../helpers/signup';
-import { bearer, candidatePayload, talentIds } from '../helpers/talent';
+import { bearer } from '../helpers/talent';
 
 const J = 'jane@taken-since.example';
 const HOME = 'jane.home@example.org';
@@ -30,17 +30,10 @@ const mailTo = async (to: string) =>
 beforeAll(async () => {
   t = await testApp();
   admin = await t.login('admin@example.com');
-  const created = await t.http
-    .post('/api/v1/candidates')
-    .set(bearer(admin))
-    .send(
-      candidatePayload(await talentIds(t.knex), {
-        ...{ firstName: 'Janelle', lastName: 'Okonkwo-Marsh', email: J, phone: P },
-        ...{ linkedInUrl: null, status: 1, visibility: true },
-      }),
-    );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  id = Number(String(created.body.id).split(':').pop());
+  id = await candidateToErase(t, admin, {
+    ...{ firstName: 'Janelle', lastName: 'Okonkwo-Marsh', email: J, phone: P },
+    ...{ linkedInUrl: null, status: 1, visibility: true },
+  });
   // The candidate moves their account to another address (the code sent there); an admin changes the phone.
   const token = await t.login(J);
   const path = `/api/v1/candidate-email-change-request`;
@@ -73,31 +66,13 @@ beforeAll(async () => {
   expect(mailToJ).toBeGreaterThan(0);
 
   // An admin makes the candidate's copy of their data.
-  const made = await t.http
-    .post('/api/v1/data-rights/exports')
-    .set(bearer(admin))
-    .send({ candidateId: `Candidate:${id}` });
-  expect(made.status, JSON.stringify(made.body)).toBe(202);
-  await runJobs(t);
-  const row = await t.knex('data_exports').where('candidate_id', id).orderBy('id', 'desc').first();
-  const res = await t.http
-    .get(`/api/v1/data-rights/exports/DataExport:${row.id}/file`)
-    .set(bearer(admin))
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-  expect(res.status).toBe(200);
-  const files = unzipSync(new Uint8Array(res.body as Buffer));
+  const files = await adminExportFiles(t, admin, id);
   const name = Object.keys(files).find((f) => f.endsWith('messages.json'));
   expect(name, Object.keys(files).join(', ')).toBeDefined();
   messages = JSON.parse(strFromU8(files[name as string]));
 
   mailToJ = await mailTo(J);
-  await eraseNow(t, admin, id);
-  await runJobs(t);
+  await eraseAndSettle(t, admin, id);
 }, 180_000);
 
 afterAll(async () => {

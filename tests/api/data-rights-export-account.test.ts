@@ -7,11 +7,12 @@
  * - the emails sent to E1 and E2 and the WhatsApp message to P in messages.json, and no one else's mail;
  * - their sign-in, the change of address waiting for its code and the number an admin replaced in account.json.
  */
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STAGES } from '../../schema/rules/pipeline';
 import { client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
+import { adminExportFiles } from '../helpers/dataExport';
 import { requestByWhatsapp } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 import { bearer, candidatePayload, talentIds } from '../helpers/talent';
@@ -63,25 +64,7 @@ async function merge(survivor: number, merged: number): Promise<void> {
 
 /** An admin makes a copy for the candidate; its files, by name, as parsed JSON. */
 async function exported(): Promise<(name: string) => unknown> {
-  const made = await t.http
-    .post('/api/v1/data-rights/exports')
-    .set(bearer(admin))
-    .send({ candidateId: `Candidate:${id}` });
-  expect(made.status, JSON.stringify(made.body)).toBe(202);
-  await runJobs(t);
-  const row = await t.knex('data_exports').where('candidate_id', id).orderBy('id', 'desc').first();
-  expect(row.status).toBe(2);
-  const res = await t.http
-    .get(`/api/v1/data-rights/exports/DataExport:${row.id}/file`)
-    .set(bearer(admin))
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-  expect(res.status).toBe(200);
-  const zip = unzipSync(new Uint8Array(res.body as Buffer));
+  const zip = await adminExportFiles(t, admin, id);
   return (name) => JSON.parse(strFromU8(zip[name]));
 }
 

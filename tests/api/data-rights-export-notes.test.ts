@@ -4,12 +4,12 @@
  * And the saved-search alerts they appeared in: a company's project they are on by name, any other
  * company's as "a company", an alert to our team as ours; never another candidate's.
  */
-import { unzipSync, strFromU8 } from 'fflate';
+import { strFromU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_NEWS_STATE, ALERT_RECIPIENT_KIND } from '../../schema/entities/alert';
 import { NOTE_VISIBILITY, STAGES } from '../../schema/rules/pipeline';
 import type { Client } from '../helpers/actors';
-import { runJobs } from '../helpers/jobs';
+import { adminExportFiles } from '../helpers/dataExport';
 import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
 
 const M = 'nzqw';
@@ -22,26 +22,6 @@ let files: Record<string, Uint8Array>;
 type Http = { status: number; body: unknown };
 const ok = (res: Http, what: string) => expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
 const json = (name: string) => JSON.parse(strFromU8(files[name])) as Record<string, unknown>[];
-
-/** An admin makes a copy for the candidate; its files, by name. */
-async function exported(): Promise<Record<string, Uint8Array>> {
-  const made = await admin.post('/data-rights/exports', { candidateId: `Candidate:${candidateId}` });
-  expect(made.status, JSON.stringify(made.body)).toBe(202);
-  await runJobs(w.t);
-  const row = await w.knex('data_exports').where('candidate_id', candidateId).orderBy('id', 'desc').first();
-  expect(row.status).toBe(2);
-  const res = await w.t.http
-    .get(`/api/v1/data-rights/exports/DataExport:${row.id}/file`)
-    .set('Authorization', `Bearer ${w.tokens.admin}`)
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-  expect(res.status).toBe(200);
-  return unzipSync(new Uint8Array(res.body as Buffer));
-}
 
 /** A subscription to `projectId`'s saved search and its news about `candidate`. */
 async function alerted(projectId: number, kind: number, recipientId: number, candidate: number, emailed = false) {
@@ -85,7 +65,7 @@ beforeAll(async () => {
   await alerted(w.projects.acme, ALERT_RECIPIENT_KIND.admin, w.people.advocate, candidateId);
   await alerted(w.projects.globex, ALERT_RECIPIENT_KIND.companyUser, w.people.globexUser, candidateId);
   await alerted(w.projects.globex, ALERT_RECIPIENT_KIND.companyUser, w.people.globexUser, otherId);
-  files = await exported();
+  files = await adminExportFiles(w.t, w.tokens.admin, candidateId);
 }, 240_000);
 
 describe("A copy of a candidate's data", () => {

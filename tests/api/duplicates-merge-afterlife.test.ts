@@ -3,12 +3,13 @@
  * signs in now and still finds S (a form's check, an import's twins); S's copy of their data holds M's data rights
  * history; one project's two live interview requests to the person become one, the answered one kept.
  */
-import { unzipSync, strFromU8 } from 'fflate';
+import { strFromU8 } from 'fflate';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWorker, type Worker } from '../../backend/jobs/worker';
 import { DATA_RIGHTS_ACTIONS } from '../../schema/rules/dataRights';
 import { REQUEST_KIND, REQUEST_STATE } from '../../schema/rules/pipeline';
 import { testApp, type TestApp } from '../helpers/app';
+import { adminExportFiles } from '../helpers/dataExport';
 import { makeProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 import { bearer, candidatePayload, talentIds } from '../helpers/talent';
@@ -136,25 +137,7 @@ describe('After a merge, the merged person', () => {
   });
 
   it("has their data rights history in the kept profile's copy", async () => {
-    const made = await t.http
-      .post('/api/v1/data-rights/exports')
-      .set(bearer(admin))
-      .send({ candidateId: `Candidate:${S}` });
-    expect(made.status, JSON.stringify(made.body)).toBe(202);
-    await runJobs(t);
-    const row = await t.knex('data_exports').where('candidate_id', S).orderBy('id', 'desc').first();
-    expect(row.status).toBe(2);
-    const res = await t.http
-      .get(`/api/v1/data-rights/exports/DataExport:${row.id}/file`)
-      .set(bearer(admin))
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(res.status).toBe(200);
-    const files = unzipSync(new Uint8Array(res.body as Buffer));
+    const files = await adminExportFiles(t, admin, S);
     const rights = JSON.parse(strFromU8(files['data-rights.json'])) as { log: { action: string }[] };
     expect(rights.log.map((l) => l.action)).toEqual(expect.arrayContaining(['erasureRequested', 'erasureCancelled']));
   });

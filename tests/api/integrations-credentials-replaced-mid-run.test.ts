@@ -4,40 +4,20 @@
  * through and refused (401). The refusal was of the old token: the integration stays connected, with no "connect it
  * again" email and no failure notice to its managers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runSync } from '../../backend/features/integrations';
 import { INTEGRATION_STATUS, RUN_TRIGGER } from '../../schema/rules/ats';
 import type { TestApp } from '../helpers/app';
 import type { WorkableStandIn } from '../helpers/ats/workable';
-import { workableConnected, type People } from '../helpers/ats/world';
+import { connectedForFile, failureEvents, ok, outboxCount, workableConnected, type People } from '../helpers/ats/world';
 
-let t: TestApp;
-let ws: WorkableStandIn;
-let p: People;
-let integrationId: number;
+let t: TestApp, ws: WorkableStandIn, p: People, integrationId: number;
 
-type Http = { status: number; body: unknown };
-const ok = (res: Http, what: string) => expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-
-beforeAll(async () => {
-  ({ t, ws, p, integrationId } = await workableConnected());
-}, 120_000);
-afterAll(async () => {
-  await t?.knex.destroy();
-});
-
-/** syncFailed events the company's Owner has been told of. */
-async function failureEvents(): Promise<number> {
-  const res = await p.admin.get('/notifications?filter=all');
-  const mine = (res.body.data as { kind: string; events: number }[]).filter((n) => n.kind === 'syncFailed');
-  return mine.reduce((sum, n) => sum + n.events, 0);
-}
-
-const mails = async () => Number((await t.knex('outbox_emails').count<{ n: string }[]>({ n: '*' }))[0].n);
+connectedForFile(workableConnected, (made) => ({ t, ws, p, integrationId } = made));
 
 describe('A sync refused with credentials replaced during it', () => {
   it('leaves the new credentials connected and tells nobody', async () => {
-    const [events, sent] = [await failureEvents(), await mails()];
+    const [events, sent] = [await failureEvents(p), await outboxCount(t)];
     const listing = ws.hold('GET', /\/jobs$/);
     const running = runSync(t.knex, t.config, integrationId, RUN_TRIGGER.manual);
     for (let waited = 0; !listing.arrived() && waited < 10_000; waited += 25)
@@ -47,7 +27,7 @@ describe('A sync refused with credentials replaced during it', () => {
     // The key is rotated in Workable and the new one given here while the run's call waits.
     ws.token = 'workable-token-rotated';
     ok(await p.admin.put(`/integrations/credentials/${integrationId}`, { apiKey: ws.token }), 'replace credentials');
-    const afterReplace = await mails();
+    const afterReplace = await outboxCount(t);
     listing.release();
     const runId = await running;
 
@@ -57,8 +37,8 @@ describe('A sync refused with credentials replaced during it', () => {
     expect(status).toBe(INTEGRATION_STATUS.connected);
     const integration = await p.admin.get(`/integrations/last-sync/${integrationId}`);
     expect(integration.body).toMatchObject({ authError: false });
-    expect(await mails()).toBe(afterReplace);
+    expect(await outboxCount(t)).toBe(afterReplace);
     expect(afterReplace).toBe(sent);
-    expect(await failureEvents()).toBe(events);
+    expect(await failureEvents(p)).toBe(events);
   }, 60_000);
 });

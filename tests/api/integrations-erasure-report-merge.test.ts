@@ -3,35 +3,24 @@
  * vendor's erase call, a sync's application for the erased person comes back and is added to the erasure's report
  * (integrations/syncGuard.ts). The job's own write then keeps it: the report ends with both ATS records.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RUN_TRIGGER } from '../../schema/rules/ats';
 import { runSync } from '../../backend/features/integrations';
 import type { TestApp } from '../helpers/app';
 import type { GreenhouseStandIn } from '../helpers/ats/greenhouse';
-import { greenhouseConnected, projectWith, type People } from '../helpers/ats/world';
+import { connectedForFile, greenhouseConnected, ok, projectWith, type People } from '../helpers/ats/world';
 import { addToProject, makeProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 
 const SHORTLIST = 2;
-let t: TestApp;
-let gh: GreenhouseStandIn;
-let p: People;
-let integrationId: number;
-
-type Http = { status: number; body: { id?: string } };
-const ok = (res: Http, what: string) => expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+let t: TestApp, gh: GreenhouseStandIn, p: People, integrationId: number;
 
 async function until(what: string, done: () => boolean | Promise<boolean>) {
   for (let waited = 0; !(await done()) && waited < 10_000; waited += 25) await new Promise((r) => setTimeout(r, 25));
   expect(await done(), what).toBe(true);
 }
 
-beforeAll(async () => {
-  ({ t, gh, p, integrationId } = await greenhouseConnected());
-}, 120_000);
-afterAll(async () => {
-  await t?.knex.destroy();
-});
+connectedForFile(greenhouseConnected, (made) => ({ t, gh, p, integrationId } = made));
 
 describe("An application a sync places while the erasure's ATS job calls the vendor", () => {
   it("is kept in the erasure's report next to the record the job settled", async () => {

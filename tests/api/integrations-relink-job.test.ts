@@ -3,28 +3,17 @@
  * people, already synced to the old job, an application on the new one, filed under the person Greenhouse already
  * holds (no second person), and the card shows the new job's status, not the old one's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RUN_TRIGGER } from '../../schema/rules/ats';
 import { runSync } from '../../backend/features/integrations';
 import type { TestApp } from '../helpers/app';
 import type { GreenhouseStandIn } from '../helpers/ats/greenhouse';
-import { greenhouseConnected, projectWith, type People } from '../helpers/ats/world';
+import { connectedForFile, greenhouseConnected, ok, projectWith, type People } from '../helpers/ats/world';
 
 const SHORTLIST = 2;
-let t: TestApp;
-let gh: GreenhouseStandIn;
-let p: People;
-let integrationId: number;
+let t: TestApp, gh: GreenhouseStandIn, p: People, integrationId: number;
 
-type Http = { status: number; body: unknown };
-const ok = (res: Http, what: string) => expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-
-beforeAll(async () => {
-  ({ t, gh, p, integrationId } = await greenhouseConnected());
-}, 120_000);
-afterAll(async () => {
-  await t?.knex.destroy();
-});
+connectedForFile(greenhouseConnected, (made) => ({ t, gh, p, integrationId } = made));
 
 describe('A project relinked to another job', () => {
   it("puts its synced people on the new job, the same person, and shows the new job's status", async () => {

@@ -5,30 +5,19 @@
  * not named in the run log. And a vendor down for hours: the hourly scheduler queues a sync again
  * after each failed run, and the company's managers are told once, not once a run.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LINK_KIND, RUN_TRIGGER } from '../../schema/rules/ats';
 import { runSync } from '../../backend/features/integrations';
 import type { TestApp } from '../helpers/app';
 import type { GreenhouseStandIn } from '../helpers/ats/greenhouse';
-import { greenhouseConnected, lastRun, type People } from '../helpers/ats/world';
+import { connectedForFile, greenhouseConnected, lastRun, ok, type People } from '../helpers/ats/world';
 import { activeCandidates, addToProject, makeProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 
 const SHORTLIST = 2;
-let t: TestApp;
-let gh: GreenhouseStandIn;
-let p: People;
-let integrationId: number;
+let t: TestApp, gh: GreenhouseStandIn, p: People, integrationId: number;
 
-type Http = { status: number; body: { id?: string } };
-const ok = (res: Http, what: string) => expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-
-beforeAll(async () => {
-  ({ t, gh, p, integrationId } = await greenhouseConnected());
-}, 120_000);
-afterAll(async () => {
-  await t?.knex.destroy();
-});
+connectedForFile(greenhouseConnected, (made) => ({ t, gh, p, integrationId } = made));
 
 describe('A sync during an erasure', () => {
   it('does not create, link or log a candidate erased after the run read them', async () => {

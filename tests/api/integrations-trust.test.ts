@@ -7,29 +7,26 @@
  *   no person is created after the removal, and the company is not told of records that could not be sent;
  * - a person made in Greenhouse for a project deleted since is deleted there when the candidate is erased.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LINK_KIND, RUN_TRIGGER } from '../../schema/rules/ats';
 import { runSync } from '../../backend/features/integrations';
 import type { TestApp } from '../helpers/app';
 import type { GreenhouseStandIn } from '../helpers/ats/greenhouse';
-import { greenhouseConnected, lastRun, projectWith, type People } from '../helpers/ats/world';
+import {
+  connectedForFile,
+  failureEvents,
+  greenhouseConnected,
+  lastRun,
+  ok,
+  projectWith,
+  type People,
+} from '../helpers/ats/world';
 import { runJobs } from '../helpers/jobs';
 
 const SHORTLIST = 2;
-let t: TestApp;
-let gh: GreenhouseStandIn;
-let p: People;
-let integrationId: number;
+let t: TestApp, gh: GreenhouseStandIn, p: People, integrationId: number;
 
-type Http = { status: number; body: { id?: string } };
-const ok = (res: Http, what: string) => expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-
-beforeAll(async () => {
-  ({ t, gh, p, integrationId } = await greenhouseConnected());
-}, 120_000);
-afterAll(async () => {
-  await t?.knex.destroy();
-});
+connectedForFile(greenhouseConnected, (made) => ({ t, gh, p, integrationId } = made));
 
 /** The project candidate link of `candidateId` in this integration, if any. */
 const linkOf = (candidateId: number) =>
@@ -39,13 +36,6 @@ const linkOf = (candidateId: number) =>
     .where({ 'l.integration_id': integrationId, 'l.local_kind': LINK_KIND.projectCandidate })
     .where('pc.candidate_id', candidateId)
     .first('l.remote_id', 'l.remote_candidate_id', 'l.remote_person_created');
-
-/** syncFailed events the company's Owner has been told of. */
-async function failureEvents(): Promise<number> {
-  const res = await p.admin.get('/notifications?filter=all');
-  const mine = (res.body.data as { kind: string; events: number }[]).filter((n) => n.kind === 'syncFailed');
-  return mine.reduce((sum, n) => sum + n.events, 0);
-}
 
 describe('Jobs listed twice by the vendor', () => {
   it('are kept once and the sync finishes', async () => {
@@ -132,7 +122,7 @@ describe('An integration removed during its sync', () => {
       'link',
     );
     const emails = (await t.knex('candidates').whereIn('id', candidates).select('email')).map((r) => r.email as string);
-    const before = await failureEvents();
+    const before = await failureEvents(p);
 
     // The first create is held at the vendor: the run waits on the first candidate when the removal comes.
     const first = gh.hold('POST', /\/candidates$/);
@@ -162,6 +152,6 @@ describe('An integration removed during its sync', () => {
     expect(await t.knex('integrations').where('id', integrationId)).toEqual([]);
     expect(await t.knex('integration_links').where('integration_id', integrationId)).toEqual([]);
     expect(await lastRun(t, integrationId)).toBeUndefined();
-    expect(await failureEvents()).toBe(before);
+    expect(await failureEvents(p)).toBe(before);
   }, 60_000);
 });

@@ -5,12 +5,11 @@
  * stops answering without refusing connections (a network partition, played by a TCP proxy that
  * stops forwarding) costs a search a few seconds, not a hang: it is answered from the primary.
  */
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { closeReplicas } from '../../backend/db/replica';
 import { testApp, type TestApp } from '../helpers/app';
-import { atFileEnd } from '../helpers/fileEnd';
 import { runJobs } from '../helpers/jobs';
+import { stallingProxy } from '../helpers/stallingProxy';
 import { onCopy, onServer, pauseReplay, replicaInUse, startReplica, until, type Copy } from '../helpers/replica';
 
 // Long enough for a loaded machine to upload, run the import and read within it.
@@ -51,37 +50,6 @@ const as = (token: string, url: string) => t.http.get(url).set('Authorization', 
 const HEADER =
   'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills';
 const IMPORTED = 'replica.import@import.example.com';
-
-/**
- * A TCP proxy to the replica that, once stalled, forwards nothing more either way and closes
- * nothing: open connections and new ones wait, as behind a network partition.
- */
-async function stallingProxy(port: number) {
-  let forwarding = true;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(port, '127.0.0.1');
-    for (const [from, to] of [
-      [client, upstream],
-      [upstream, client],
-    ]) {
-      sockets.add(from);
-      from.on('error', () => undefined);
-      from.on('data', (chunk: Buffer) => void (forwarding && to.write(chunk)));
-      from.on('close', () => forwarding && to.destroy());
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  let closing: Promise<unknown> | undefined;
-  /** The partition ends as a refusal: every connection closes, new ones are refused. */
-  const close = () =>
-    (closing ??= new Promise((resolve) => {
-      server.close(resolve);
-      for (const socket of sockets) socket.destroy();
-    }));
-  atFileEnd(close);
-  return { port: (server.address() as net.AddressInfo).port, stall: () => (forwarding = false), close };
-}
 
 /** Imports one candidate through the worker for the admin, the upload's own fence long past; then lists as them. */
 async function importAndList() {

@@ -3,32 +3,8 @@
  * start a private embedded PostgreSQL of its own, and `npm run worker` look for one on 127.0.0.1, each process on data
  * nobody else sees. Every other setting here is one a production start accepts.
  */
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../backend/config';
-
-/** Runs an entry point as docs/operations.md says to, and gives its exit code and output. */
-function start(
-  entry: string,
-  env: Record<string, string | undefined>,
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const onData = (chunk: Buffer) => (output += chunk.toString());
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
+import { startEntry as start } from '../helpers/startEntry';
 
 const WITHOUT_DATABASE_URL = {
   NODE_ENV: 'production',

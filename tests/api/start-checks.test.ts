@@ -3,33 +3,8 @@
  * production without SMTP_URL (sign-in is by emailed code) or PUBLIC_URL (every emailed link), with WORKER set to a
  * word other than on or off, WORKER_CONCURRENCY below 3, or with an ATS_ENCRYPTION_KEY that is not 32 bytes, each named in one message.
  */
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../backend/config';
-
-/** Runs an entry point as docs/operations.md says to, and gives its exit code and output. */
-function start(
-  entry: string,
-  env: Record<string, string | undefined>,
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const onData = (chunk: Buffer) => (output += chunk.toString());
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    // A process that passed its checks goes on to open the database, which these tests never give it.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
+import { startEntry as start } from '../helpers/startEntry';
 
 const BAD = {
   NODE_ENV: 'production',

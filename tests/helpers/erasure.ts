@@ -5,6 +5,8 @@
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
 import type { TestApp } from './app';
+import { runJobs } from './jobs';
+import { bearer, candidatePayload, talentIds } from './talent';
 
 /** Erases candidate `candidateId` (its id, plain or 'Candidate:N') as the admin holding `token`; answers the request's id. */
 export async function eraseNow(t: TestApp, token: string, candidateId: number | string): Promise<number> {
@@ -18,6 +20,22 @@ export async function eraseNow(t: TestApp, token: string, candidateId: number | 
     .send({ early: true });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   return Number(String(recorded.body.id).split(':').pop());
+}
+
+/** The admin holding `token` adds a candidate, `fields` over the sample payload's; answers its id. */
+export async function candidateToErase(t: TestApp, token: string, fields: Record<string, unknown>): Promise<number> {
+  const created = await t.http
+    .post('/api/v1/candidates')
+    .set(bearer(token))
+    .send(candidatePayload(await talentIds(t.knex), fields));
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return Number(String(created.body.id).split(':').pop());
+}
+
+/** eraseNow, then the queue's jobs run once (the erasure's follow-ups: ATS records, files, mail). */
+export async function eraseAndSettle(t: TestApp, token: string, candidateId: number | string): Promise<void> {
+  await eraseNow(t, token, candidateId);
+  await runJobs(t);
 }
 
 /**

@@ -1,7 +1,6 @@
 /**
  * A TCP proxy to a local server that, once stalled, forwards nothing more either way and closes nothing: open
- * connections and new ones wait, as behind a network partition. (The same proxy as in
- * tests/api/operations-replica-fences.test.ts.)
+ * connections and new ones wait, as behind a network partition.
  */
 import net from 'node:net';
 import { atFileEnd } from './fileEnd';

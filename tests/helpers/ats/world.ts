@@ -5,7 +5,7 @@
  * Greenhouse's stand-in connected by Acme's Admin.
  */
 import { client, type Client } from '../actors';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { testApp, type TestApp } from '../app';
 import { INTEGRATION_STATUS } from '../../../schema/rules/ats';
 import type { GreenhouseStandIn } from './greenhouse';
@@ -118,3 +118,34 @@ export async function workableRefused(t: TestApp, ws: WorkableStandIn, by: Clien
   expect(status).toBe(INTEGRATION_STATUS.authError);
   return added.body.id as number;
 }
+
+/** Expects `res` to have succeeded (a status below 300), naming `what` and the body when it did not. */
+export const ok = (res: { status: number; body: unknown }, what: string) =>
+  expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+
+/**
+ * Connects before the file's tests (`connect`: greenhouseConnected, workableConnected), handing what it made to
+ * `take`; the app's database is closed after them.
+ */
+export function connectedForFile<W extends { t: TestApp }>(connect: () => Promise<W>, take: (made: W) => void): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    const made = await connect();
+    t = made.t;
+    take(made);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.knex.destroy();
+  });
+}
+
+/** syncFailed events the company's Owner has been told of. */
+export async function failureEvents(p: People): Promise<number> {
+  const res = await p.admin.get('/notifications?filter=all');
+  const mine = (res.body.data as { kind: string; events: number }[]).filter((n) => n.kind === 'syncFailed');
+  return mine.reduce((sum, n) => sum + n.events, 0);
+}
+
+/** Emails in the outbox, of anybody. */
+export const outboxCount = async (t: TestApp) =>
+  Number((await t.knex('outbox_emails').count<{ n: string }[]>({ n: '*' }))[0].n);
