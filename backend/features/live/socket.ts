@@ -121,9 +121,7 @@ export async function attachLive(server: Server, ctx: AppContext): Promise<Live>
         ws.ping();
       }
     }
-    void hub
-      .checkSessions()
-      .catch((err) => logger.warn({ err }, 'live channel: session check failed'));
+    void hub.checkSessions().catch((err) => logger.warn({ err }, 'live channel: session check failed'));
     void hub.checkListener();
   }, HEARTBEAT_MS);
   heartbeat.unref();
