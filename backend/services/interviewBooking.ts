@@ -161,12 +161,13 @@ async function tellCancelled(trx: Knex.Transaction, config: Config, row: Booking
 export async function cancelBookings(
   trx: Knex.Transaction,
   config: Config,
-  which: { candidateIds?: number[]; projectId?: number; ids?: number[] },
+  which: { candidateIds?: number[]; projectId?: number; projectIds?: number[]; ids?: number[] },
   toCandidate = true,
 ): Promise<number> {
   const q = trx('interview_requests').where({ kind: REQUEST_KIND.interview, state: REQUEST_STATE.approved });
   if (which.candidateIds) q.whereIn('candidate_id', which.candidateIds);
   if (which.projectId !== undefined) q.where('project_id', which.projectId);
+  if (which.projectIds) q.whereIn('project_id', which.projectIds);
   if (which.ids) q.whereIn('id', which.ids);
   const rows = (await q
     .forUpdate()

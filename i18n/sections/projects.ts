@@ -15,6 +15,8 @@ export const projectMessages = {
     typeFixed: 'A project keeps the kind its company gave it when it was created',
     ownerChange: "Only the company's Owners and Admins and the project's owner can hand it to another owner",
     ownerNotInCompany: "Choose an owner among the project company's users",
+    ownerNotActive:
+      'Choose an active user as the owner: this one is deactivated or has not accepted the invitation yet',
     ownerLeavesYou:
       "You would no longer have access to this project: only the company's Owners and Admins can hand over a project that is not shared with you",
     advocateInvalid: 'Choose an active talent advocate',

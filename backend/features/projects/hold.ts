@@ -7,22 +7,32 @@
  */
 import type { Knex } from 'knex';
 import { PROJECT_STATUS } from '../../../schema/rules/pipeline';
+import type { Config } from '../../config';
 import type { CheckContext } from '../../crud/writes';
+import { endProjectInterviews } from './endInterviews';
 
 const COMPANY_ACTIVE = 1;
 
 export async function holdOrRestoreProjects(
-  trx: Knex | Knex.Transaction,
+  trx: Knex.Transaction,
+  config: Config,
   companyId: number,
   from: number,
   to: number,
 ): Promise<void> {
   if (from === to) return;
   if (to !== COMPANY_ACTIVE) {
-    await trx('projects')
+    const held = (await trx('projects')
       .where('company_id', companyId)
       .whereNot('status', PROJECT_STATUS.inactive)
-      .update({ status_before_hold: trx.ref('status'), status: PROJECT_STATUS.inactive, updated_at: trx.fn.now() });
+      .update({ status_before_hold: trx.ref('status'), status: PROJECT_STATUS.inactive, updated_at: trx.fn.now() })
+      .returning('id')) as { id: number }[];
+    // Closed, their interviews end (endInterviews.ts); a restored project books them anew.
+    await endProjectInterviews(
+      trx,
+      config,
+      held.map((p) => p.id),
+    );
     return;
   }
   await trx('projects')
@@ -34,5 +44,5 @@ export async function holdOrRestoreProjects(
 /** The company write rule's part (backend/features/team/companies.ts `after`). */
 export async function companyProjectsFollowStatus(ctx: CheckContext, data: Record<string, unknown>): Promise<void> {
   if (ctx.mode !== 'update' || !ctx.id || !ctx.existing || data.status === undefined) return;
-  await holdOrRestoreProjects(ctx.trx, ctx.id, ctx.existing.status as number, data.status as number);
+  await holdOrRestoreProjects(ctx.trx, ctx.config, ctx.id, ctx.existing.status as number, data.status as number);
 }

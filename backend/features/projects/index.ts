@@ -5,6 +5,8 @@
  *                     their charges, hold.ts the company-status cascade, read.ts/stats.ts reading,
  *   endpoints.ts / lifecycle.ts / list.ts / search.ts / sharing.ts  the calls, notices.ts the emails,
  *   renewal.ts        what the renew_power_projects job runs.
+ *   endInterviews.ts  a project that closes (any path to inactive) or is deleted ends its interview requests and
+ *                     cancels its booked interviews (services/interviewBooking.ts), in the same transaction.
  * Projects stand above the pipeline (backend/features/pipeline): a project's stage counts (stats.ts)
  * are the pipeline's own, and curating (`curateCandidates`, endpoints.ts) queues the pipeline's
  * `queueCuratedEmail`. The support chat uses `findProject` and `projectRef` (read.ts).

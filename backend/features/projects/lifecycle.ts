@@ -17,6 +17,7 @@ import { defineEndpoint, type Call } from '../../endpoints/define';
 import { badRequest } from '../../errors';
 import { projectAnswer } from './endpoints';
 import { projectRef } from './inputs';
+import { endProjectInterviews } from './endInterviews';
 import { cancelProject, changeStatus, guaranteeCandidate, keepRenewing, lockProjects, upgradeProject } from './plans';
 import { queueProjectFilesDeletion } from './projectWrites';
 import { projectFor } from './read';
@@ -46,7 +47,7 @@ async function bulkStatus(call: Call<undefined, undefined, typeof bulkBody>) {
     // All of them locked up front, in id order: two bulks over the same projects queue instead of deadlocking.
     await lockProjects(trx, ids);
     let changed = 0;
-    for (const id of new Set(ids)) if (await changeStatus(trx, id, status, call.actor)) changed += 1;
+    for (const id of new Set(ids)) if (await changeStatus(trx, id, status, call.actor, call.ctx.config)) changed += 1;
     return changed;
   });
   return { success: true, updated };
@@ -73,7 +74,7 @@ export const projectLifecycleEndpoints = [
     },
     handler: async (call) => {
       const row = await projectFor(call.ctx.knex, call.ability, call.body.projectId, 'update');
-      await call.ctx.knex.transaction((trx) => cancelProject(trx, row.id, call.body.when, call.actor));
+      await call.ctx.knex.transaction((trx) => cancelProject(trx, row.id, call.body.when, call.actor, call.ctx.config));
       return { success: true, data: await projectAnswer(call, row.id) };
     },
   }),
@@ -141,6 +142,7 @@ export const projectLifecycleEndpoints = [
         const ids = new Set<number>();
         for (const ref of refs) ids.add((await projectFor(trx, call.ability, ref, 'delete')).id);
         await queueProjectFilesDeletion(trx, [...ids]);
+        await endProjectInterviews(trx, call.ctx.config, [...ids]); // Before the delete: the requests go by cascade.
         await trx('projects')
           .whereIn('id', [...ids])
           .delete();

@@ -27,8 +27,10 @@ import {
   type Decision,
   type PlanProject,
 } from '../../../schema/rules/plans';
+import type { Config } from '../../config';
 import { AppError, notFound } from '../../errors';
 import { spendCredits, type LedgerActor } from '../credits';
+import { endProjectInterviews } from './endInterviews';
 import { setProjectActor } from './projectActor';
 
 type Trx = Knex.Transaction;
@@ -166,12 +168,16 @@ export async function openNewProject(trx: Trx, id: number, actor: LedgerActor, n
   if (Object.keys(columns).length) await trx('projects').where('id', id).update(columns);
 }
 
-/** Moves a project to `to` by the plan rules; returns whether the status changed. */
+/**
+ * Moves a project to `to` by the plan rules; returns whether the status changed. A project that closes (inactive)
+ * ends its pending interview requests and cancels its booked interviews (endInterviews.ts).
+ */
 export async function changeStatus(
   trx: Trx,
   id: number,
   to: number,
   actor: LedgerActor,
+  config: Config,
   now = new Date(),
 ): Promise<boolean> {
   const p = await lockProject(trx, id);
@@ -185,6 +191,7 @@ export async function changeStatus(
   await trx('projects')
     .where('id', id)
     .update({ status: to, status_before_hold: null, ...cycleColumns(decision, now), updated_at: now });
+  if (to === PROJECT_STATUS.inactive) await endProjectInterviews(trx, config, [id]);
   return true;
 }
 
@@ -204,11 +211,12 @@ export async function cancelProject(
   id: number,
   when: CancelWhen,
   actor: LedgerActor,
+  config: Config,
   now = new Date(),
 ): Promise<void> {
   const p = await lockProject(trx, id);
   const decision = settle(cancelDecision(p, when));
-  if (decision.closeNow) await changeStatus(trx, id, PROJECT_STATUS.inactive, actor, now);
+  if (decision.closeNow) await changeStatus(trx, id, PROJECT_STATUS.inactive, actor, config, now);
   else await trx('projects').where('id', id).update({ cancel_at_cycle_end: true, cancelled_at: now, updated_at: now });
 }
 

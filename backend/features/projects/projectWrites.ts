@@ -31,6 +31,7 @@ import {
   type WriteContext,
 } from '../../crud/writes';
 import type { Row } from '../../crud/serialize';
+import { endProjectInterviews } from './endInterviews';
 import { changeStatus, openNewProject, upgradeProject } from './plans';
 import { setProjectActor } from './projectActor';
 import { analytics } from '../../adapters/analytics';
@@ -43,6 +44,8 @@ const Projects = modelFor(projectEntity);
 
 /** Fields only admins set: a company user's values for them are left out of a new project, refused when changed. */
 const ADMIN_FIELDS = ['advocateId', 'checked', 'isAdminProject', 'ownerAdminId'] as const;
+/** company_users.status of an active user (schema/entities/companyUser.ts): the only one a project is handed to. */
+const ACTIVE_USER = 1;
 
 const isCompanyUser = (ctx: WriteContext) => ctx.actor.companyId !== undefined;
 
@@ -93,8 +96,12 @@ export function contentErrors(project: Record<string, unknown>, jdFileFollows: b
 async function ownerForCompanyUser(ctx: WriteContext, data: Record<string, unknown>): Promise<number | undefined> {
   const named = data.ownerId as number | null | undefined;
   if (!named || named === ctx.actor.id) return ctx.actor.id;
-  const colleague = await ctx.trx('company_users').where({ id: named, company_id: ctx.actor.companyId }).first('id');
+  const colleague = await ctx
+    .trx('company_users')
+    .where({ id: named, company_id: ctx.actor.companyId })
+    .first('id', 'status');
   if (!colleague) throw badRequest({ ownerId: 'project.errors.ownerNotInCompany' });
+  if (colleague.status !== ACTIVE_USER) throw badRequest({ ownerId: 'project.errors.ownerNotActive' });
   if (!ctx.ability.can('read', asSubject(projectEntity.subject, { ...data, ownerId: named })))
     throw badRequest({ ownerId: 'project.errors.ownerLeavesYou' });
   return named;
@@ -175,9 +182,12 @@ export async function checkProject(
       const ownerId = (data.ownerId ?? merged.ownerId) as number | null;
       if ('ownerId' in data || creating) {
         const owner = ownerId
-          ? await trx('company_users').where({ id: ownerId, company_id: company.id }).first('id')
+          ? await trx('company_users').where({ id: ownerId, company_id: company.id }).first('id', 'status')
           : undefined;
         if (!owner) errors.ownerId = ownerId ? 'project.errors.ownerNotInCompany' : 'ownerId.errors.required';
+        // A new owner is an active colleague (the portal's picker lists those): not a deactivated one, nor an invitee.
+        else if (owner.status !== ACTIVE_USER && (creating || ownerId !== existing?.ownerId))
+          errors.ownerId = 'project.errors.ownerNotActive';
       }
     }
   }
@@ -254,7 +264,7 @@ export async function updateProject(write: Omit<UpdateWrite, 'children'>): Promi
       (write.existing.advocateId ?? null) as number | null,
       (fields.advocateId ?? null) as number | null,
     );
-  if (status !== undefined) await changeStatus(write.trx, write.id, status as number, write.actor);
+  if (status !== undefined) await changeStatus(write.trx, write.id, status as number, write.actor, write.config);
 }
 
 /** Keys per delete_erased_files job (its payload holds at most 10,000). */
@@ -286,7 +296,10 @@ export async function queueProjectFilesDeletion(trx: Knex.Transaction, ids: numb
 export const projectWrites: EntityWrites = {
   create: (write) => createProject(write),
   update: (write) => updateProject(write),
-  beforeDelete: ({ trx, existing }) => queueProjectFilesDeletion(trx, [existing.id as number]),
+  beforeDelete: async ({ trx, config, existing }) => {
+    await queueProjectFilesDeletion(trx, [existing.id as number]);
+    await endProjectInterviews(trx, config, [existing.id as number]);
+  },
   // Bulk status changes go through PUT /projects (and its console alias PUT /projects/status).
   statusRoute: 'PUT /projects',
 };

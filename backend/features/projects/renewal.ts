@@ -11,6 +11,7 @@ import { PROJECT_PLAN, PROJECT_STATUS } from '../../../schema/rules/pipeline';
 import { isOpen, renewalDecision } from '../../../schema/rules/plans';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
+import { endProjectInterviews } from './endInterviews';
 import { spendCredits } from '../credits';
 import { queueProjectEndedEmail } from './notices';
 import { lockProject } from './plans';
@@ -34,6 +35,7 @@ async function close(
     cancelled_at: now,
     updated_at: now,
   });
+  await endProjectInterviews(trx, config, [id]);
   const project = await trx('projects').where('id', id).first('guid', 'title', 'owner_id', 'owner_admin_id');
   await queueProjectEndedEmail(trx, config, project, reason);
 }

@@ -8,10 +8,13 @@
  * access type), 'project.share.errors.notFound' (unknown project, or not a user of its company),
  * 'project.share.errors.sameAccessType' (the user already has that access). Every change is logged.
  *   GET    projects/access/user/info?project_id=                 first 3 users with access, moreCount, totalCount
- *   GET    projects/access/user/list?project_id=                 every user with access, sharedWithCompany
+ *   GET    projects/access/user/list?project_id=                 every user with access, sharedWithCompany; and the
+ *                                                         inactive users it is still shared with (`inactive`: their
+ *                                                         access returns if they are made active again), so the
+ *                                                         share can be removed
  *   GET    project-share/access/user/list/to/add?project_id=&q=  company users without access
  *   POST   project-share/access/user       {projectId, userId, accessType}
- *   DELETE project-share/access/user       {projectId, userId}  removes the share; answers stillHasAccess, and
+ *   DELETE project-share/access/user       {projectId, userId}  removes the share (an inactive user's too); answers stillHasAccess, and
  *                                          the reason ('owner', 'role', 'company') when the user keeps access
  *   POST   project-share/access/user/all   {projectId, accessType}
  */
@@ -40,7 +43,11 @@ interface Member {
   email: string;
   profile_pic: string | null;
   role: number;
+  status: number;
 }
+
+/** company_users.status of a deactivated user (schema/entities/companyUser.ts). */
+const INACTIVE = 2;
 
 /** Parses a sharing input; anything malformed is 'invalid'. */
 function parse<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
@@ -74,20 +81,21 @@ function accessOf(project: Row, user: Member): number {
   return member.can('update', asSubject(projectEntity.subject, { ...project })) ? ACCESS.full : ACCESS.none;
 }
 
-/** The company's users who are not inactive, owner first, then by name. */
-async function membersOf(knex: Knex, project: Row, q?: string | null): Promise<Member[]> {
+/** The company's users who are not inactive (`withInactive`: every one), owner first, then by name. */
+async function membersOf(knex: Knex, project: Row, q?: string | null, withInactive = false): Promise<Member[]> {
   if (!project.companyId) return [];
   const query = knex('company_users')
     .where('company_id', project.companyId)
-    .whereNot('status', 2)
     .select(
       'id',
       'email',
       'profile_pic',
       'role',
+      'status',
       knex.raw("trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) as name"),
     )
     .orderByRaw('id = ? desc, first_name, last_name, id', [(project.ownerId as number | null) ?? 0]);
+  if (!withInactive) query.whereNot('status', INACTIVE);
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
     query.where((w) =>
@@ -106,12 +114,15 @@ const userOut = (project: Row, u: Member) => ({
   profilePic: u.profile_pic,
   access: accessOf(project, u),
   isOwner: project.ownerId === u.id,
+  ...(u.status === INACTIVE ? { inactive: true } : {}),
 });
 
-async function usersWithAccess(call: Pick<Call, 'ctx' | 'ability'>, ref: unknown) {
+/** The users with access; `withInactive`: and the inactive users the project is still shared with. */
+async function usersWithAccess(call: Pick<Call, 'ctx' | 'ability'>, ref: unknown, withInactive = false) {
   const project = await projectToShare(call, ref, false);
-  const users = (await membersOf(call.ctx.knex, project))
-    .filter((u) => accessOf(project, u) === ACCESS.full)
+  const shared = (project.sharedUserIds as number[] | null) ?? [];
+  const users = (await membersOf(call.ctx.knex, project, null, withInactive))
+    .filter((u) => (u.status === INACTIVE ? shared.includes(u.id) : accessOf(project, u) === ACCESS.full))
     .map((u) => userOut(project, u));
   return { project, users };
 }
@@ -144,10 +155,10 @@ async function setUserAccess(call: Pick<Call, 'ctx' | 'ability' | 'actor'>, raw:
     ? ((await call.ctx
         .knex('company_users')
         .where({ id: input.userId, company_id: project.companyId })
-        .whereNot('status', 2)
-        .first('id', 'role')) as Member | undefined)
+        .first('id', 'role', 'status')) as Member | undefined)
     : undefined;
-  if (!user) throw refuse(404, 'notFound');
+  // An inactive user is given no access, while a share they still hold may be removed.
+  if (!user || (user.status === INACTIVE && input.accessType === ACCESS.full)) throw refuse(404, 'notFound');
   const shared = ((project.sharedUserIds as number[] | null) ?? []).includes(user.id);
   if (input.accessType === ACCESS.full && accessOf(project, user) === ACCESS.full) throw refuse(409, 'sameAccessType');
   // Access that comes with ownership or the company role is not the sharing's to remove.
@@ -207,7 +218,7 @@ export const sharingEndpoints = [
     access: { action: 'read', subject: 'Project' },
     input: { query: projectQuery },
     handler: async (call) => {
-      const { project, users } = await usersWithAccess(call, call.query.project_id ?? call.query.projectId);
+      const { project, users } = await usersWithAccess(call, call.query.project_id ?? call.query.projectId, true);
       return { success: true, data: users, sharedWithCompany: Boolean(project.sharedWithCompany) };
     },
   }),

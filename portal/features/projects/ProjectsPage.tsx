@@ -19,7 +19,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAddressParams } from '../../components/useAddressState';
 import { t } from '../../../i18n';
@@ -77,6 +77,17 @@ export function ProjectsPage() {
     },
     [editParams],
   );
+
+  // A page beyond the last (its rows deleted or moved out by a bulk change, or an address's ?p=99) goes to the last
+  // page, the list's answer for the asked page telling how many there are; the empty state is not shown meanwhile.
+  const lastPage = Math.max(1, pagination?.pagesCount ?? 1);
+  const beyond = !loading && !error && pagination?.currentPage === query.page && query.page > lastPage;
+  useEffect(() => {
+    if (beyond)
+      editParams((current) => writeProjectsQuery({ ...readProjectsQuery(current), page: lastPage }, current), {
+        replace: true,
+      });
+  }, [beyond, lastPage, editParams]);
 
   const closeAdd = () => {
     setAdding(false);
@@ -181,7 +192,7 @@ export function ProjectsPage() {
           >
             {error}
           </Alert>
-        ) : !loading && rows.length === 0 ? (
+        ) : !loading && !beyond && rows.length === 0 ? (
           <Box sx={{ p: 2 }}>
             {filtered ? (
               <EmptyState
@@ -206,7 +217,7 @@ export function ProjectsPage() {
         ) : (
           <ProjectsList
             rows={rows}
-            loading={loading}
+            loading={loading || beyond}
             isAdmin={isAdmin}
             perPage={query.perPage}
             selected={selected}
