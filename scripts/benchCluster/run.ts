@@ -239,7 +239,8 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
             kill();
             live = targets.filter((p) => p !== 1);
           }
-          const op = OPS[i % OPS.length];
+          // Shifted by one, so the one user who signs in does so first in each phase, however slow the machine.
+          const op = OPS[(i + OPS.length - 1) % OPS.length];
           if (op === 'signIn' && vu !== 0) continue;
           const proc = live[rr++ % live.length];
           const base = bases[proc];
