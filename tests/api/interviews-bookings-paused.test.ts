@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { activeCandidates, addToProject, makeProject, requestEmail } from '../helpers/interviews';
+import { activeCandidates, addToProject, bookingOutcome, makeProject, requestInterviews } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 import { REQUEST_STATE, STAGES } from '../../schema/rules/pipeline';
 
@@ -46,24 +46,17 @@ const answer = (token: string, slot: string) =>
 async function bookFirst(a: number, b: number, slot: string, interviewer: string) {
   const project = await makeProject(t.knex, { title: `Booking ${slot}` });
   await addToProject(t.knex, project, [a, b], STAGES.shortlist);
-  const res = await owner.post('/projects/candidate/interview/request', {
-    projectId: `Project:${project.id}`,
-    candidateId: [`Candidate:${a}`, `Candidate:${b}`],
-    requestAction: 'request_interview',
-    scheduleData: JSON.stringify({
-      interviewerName: 'Ivy Interviewer',
-      interviewerEmail: interviewer,
-      type: 2,
-      meetingLink: 'https://meet.example.com/x',
-      duration: 45,
-      timezone: 'Asia/Singapore',
-      slots: [slot, `${year}-09-30T10:00`],
-    }),
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  await runJobs(t);
-  const tokenA = (await requestEmail(t.knex, emails.get(a) as string)).token;
-  const tokenB = (await requestEmail(t.knex, emails.get(b) as string)).token;
+  const tokens = await requestInterviews(
+    t,
+    owner,
+    emails,
+    project,
+    [a, b],
+    interviewer,
+    [slot, `${year}-09-30T10:00`],
+    () => runJobs(t),
+  );
+  const [tokenA, tokenB] = [tokens.get(a) as string, tokens.get(b) as string];
   expect((await answer(tokenA, slot)).status).toBe(200);
   await runJobs(t);
   await runJobs(t);
@@ -72,15 +65,8 @@ async function bookFirst(a: number, b: number, slot: string, interviewer: string
   return { project, tokenB };
 }
 
-/** The request of `candidate` in `projectId`, its state, and the calendar methods emailed to `interviewer`. */
-async function outcome(projectId: number, candidate: number, interviewer: string) {
-  const row = await t.knex('interview_requests').where({ project_id: projectId, candidate_id: candidate }).first();
-  const mails = await t.knex('outbox_emails').where('to', interviewer).orderBy('id').select('attachments');
-  const methods = mails.map(
-    (m) => /^METHOD:(.*)$/m.exec(String(m.attachments?.[0]?.content ?? ''))?.[1]?.trim() ?? null,
-  );
-  return { state: row.state, methods };
-}
+const outcome = (projectId: number, candidate: number, interviewer: string) =>
+  bookingOutcome(t.knex, projectId, candidate, interviewer);
 
 describe('A booked interview when its candidate is paused or hidden', () => {
   it('the candidate pausing their own profile cancels it and frees the time', async () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../helpers/actors';
 import type { TestApp } from '../helpers/app';
-import { addToProject, interviewsApp, makeProject, requestEmail } from '../helpers/interviews';
+import { addToProject, bookingOutcome, interviewsApp, makeProject, requestInterviews } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 import { REQUEST_STATE, STAGES } from '../../schema/rules/pipeline';
 
@@ -38,24 +38,16 @@ const answer = (token: string, slot: string) =>
 async function requested(ids: number[], slot: string, interviewer: string, title: string) {
   const project = await makeProject(t.knex, { title });
   await addToProject(t.knex, project, ids, STAGES.shortlist);
-  const res = await owner.post('/projects/candidate/interview/request', {
-    projectId: `Project:${project.id}`,
-    candidateId: ids.map((c) => `Candidate:${c}`),
-    requestAction: 'request_interview',
-    scheduleData: JSON.stringify({
-      interviewerName: 'Ivy Interviewer',
-      interviewerEmail: interviewer,
-      type: 2,
-      meetingLink: 'https://meet.example.com/x',
-      duration: 45,
-      timezone: 'Asia/Singapore',
-      slots: [slot, `${year}-10-30T10:00`],
-    }),
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  await runJobs(t);
-  const tokens = new Map<number, string>();
-  for (const c of ids) tokens.set(c, (await requestEmail(t.knex, emails.get(c) as string)).token);
+  const tokens = await requestInterviews(
+    t,
+    owner,
+    emails,
+    project,
+    ids,
+    interviewer,
+    [slot, `${year}-10-30T10:00`],
+    () => runJobs(t),
+  );
   return { project, tokens };
 }
 
@@ -68,15 +60,7 @@ async function booked(a: number, b: number, slot: string, interviewer: string) {
   return project;
 }
 
-/** The state of `candidate`'s request in `projectId` (undefined once gone), and the calendar methods emailed to `to`. */
-async function outcome(projectId: number, candidate: number, to: string) {
-  const row = await t.knex('interview_requests').where({ project_id: projectId, candidate_id: candidate }).first();
-  const mails = await t.knex('outbox_emails').where('to', to).orderBy('id').select('attachments');
-  const methods = mails.map(
-    (m) => /^METHOD:(.*)$/m.exec(String(m.attachments?.[0]?.content ?? ''))?.[1]?.trim() ?? null,
-  );
-  return { state: row?.state as number | undefined, methods };
-}
+const outcome = (projectId: number, candidate: number, to: string) => bookingOutcome(t.knex, projectId, candidate, to);
 
 describe('Closing or deleting a project ends its interviews', () => {
   it('cancelling now cancels the booking, expires the pending request and frees the time', async () => {

@@ -169,3 +169,48 @@ export async function requestByWhatsapp(
   if (res.status !== 201) throw new Error(`request_interview answered ${res.status}: ${JSON.stringify(res.body)}`);
   return { project, channel: res.body.requests[0].channel as string };
 }
+
+/**
+ * The owner requests an interview of `ids` in `project` with `interviewer` at `slots` (Ivy Interviewer, a 45-minute
+ * video call, Singapore time), the jobs send the requests, and each candidate's answer token is read from their email.
+ */
+export async function requestInterviews(
+  t: { knex: Knex; config: unknown },
+  owner: Client,
+  emails: Map<number, string>,
+  project: TestProject,
+  ids: number[],
+  interviewer: string,
+  slots: string[],
+  runJobs: () => Promise<unknown>,
+): Promise<Map<number, string>> {
+  const res = await owner.post('/projects/candidate/interview/request', {
+    projectId: `Project:${project.id}`,
+    candidateId: ids.map((c) => `Candidate:${c}`),
+    requestAction: 'request_interview',
+    scheduleData: JSON.stringify({
+      interviewerName: 'Ivy Interviewer',
+      interviewerEmail: interviewer,
+      type: 2,
+      meetingLink: 'https://meet.example.com/x',
+      duration: 45,
+      timezone: 'Asia/Singapore',
+      slots,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`interview request: ${res.status} ${JSON.stringify(res.body)}`);
+  await runJobs();
+  const tokens = new Map<number, string>();
+  for (const c of ids) tokens.set(c, (await requestEmail(t.knex, emails.get(c) as string)).token);
+  return tokens;
+}
+
+/** The state of `candidate`'s request in `projectId` (undefined once gone), and the calendar methods emailed to `to`. */
+export async function bookingOutcome(knex: Knex, projectId: number, candidate: number, to: string) {
+  const row = await knex('interview_requests').where({ project_id: projectId, candidate_id: candidate }).first();
+  const mails = await knex('outbox_emails').where('to', to).orderBy('id').select('attachments');
+  const methods = mails.map(
+    (m) => /^METHOD:(.*)$/m.exec(String(m.attachments?.[0]?.content ?? ''))?.[1]?.trim() ?? null,
+  );
+  return { state: row?.state as number | undefined, methods };
+}
