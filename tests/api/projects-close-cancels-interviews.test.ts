@@ -1,8 +1,8 @@
 /**
  * A project that closes (cancelled now) or is deleted ends its interviews in the same transaction
  * (backend/features/projects/endInterviews.ts): its booked interview ends expired, the interviewer and the candidate
- * are emailed the calendar cancellation (METHOD:CANCEL), a pending request ends expired, and the interviewer's time
- * is free for the company's other projects.
+ * are emailed the calendar cancellation (METHOD:CANCEL), and the interviewer's time is free for the company's other
+ * projects. A request still to be answered stays, and its answer is refused with 409 (the role is no longer open).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../helpers/actors';
@@ -57,13 +57,17 @@ async function booked(a: number, b: number, slot: string, interviewer: string) {
   expect((await answer(tokens.get(a) as string, slot)).status).toBe(200);
   await runJobs(t);
   await runJobs(t);
+  tokensOf.set(project.id, tokens);
   return project;
 }
+
+/** Each booked project's answer tokens by candidate. */
+const tokensOf = new Map<number, Map<number, string>>();
 
 const outcome = (projectId: number, candidate: number, to: string) => bookingOutcome(t.knex, projectId, candidate, to);
 
 describe('Closing or deleting a project ends its interviews', () => {
-  it('cancelling now cancels the booking, expires the pending request and frees the time', async () => {
+  it("cancelling now cancels the booking, refuses the pending request's answer and frees the time", async () => {
     const [a, b, c] = candidates;
     const slot = `${year}-10-01T10:00`;
     const ivy = 'close-now@acme.example.com';
@@ -74,7 +78,9 @@ describe('Closing or deleting a project ends its interviews', () => {
     expect(after.state).toBe(REQUEST_STATE.expired);
     expect(after.methods).toContain('CANCEL');
     expect((await outcome(project.id, a, emails.get(a) as string)).methods).toContain('CANCEL');
-    expect((await outcome(project.id, b, ivy)).state).toBe(REQUEST_STATE.expired);
+    expect((await outcome(project.id, b, ivy)).state).toBe(REQUEST_STATE.sent);
+    const late = await answer(tokensOf.get(project.id)?.get(b) as string, `${year}-10-30T10:00`);
+    expect(late.status, JSON.stringify(late.body)).toBe(409);
     // Another project of the company books the same interviewer at an overlapping time.
     const other = await requested([c], `${year}-10-01T10:30`, ivy, 'Other project');
     const taken = await answer(other.tokens.get(c) as string, `${year}-10-01T10:30`);
