@@ -38,7 +38,7 @@ describe('A merge while the rollup runs', () => {
     const mergeWaits = async () =>
       (
         await t.knex.raw(
-          "select 1 from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory' and pid <> pg_backend_pid()",
+          "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory' and pid <> pg_backend_pid()",
         )
       ).rows.length > 0;
     for (let waited = 0; !(await mergeWaits()) && waited < 10_000; waited += 25)

@@ -135,7 +135,7 @@ describe('An integration removed during its sync', () => {
     const removalWaits = async () =>
       (
         await t.knex.raw(
-          "select 1 from pg_stat_activity where wait_event_type = 'Lock' and (query ilike '%advisory%' or query ilike '%for update%')",
+          "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and (query ilike '%advisory%' or query ilike '%for update%')",
         )
       ).rows.length > 0;
     for (let waited = 0; !(await removalWaits()) && waited < 10_000; waited += 25)

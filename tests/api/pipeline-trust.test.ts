@@ -139,7 +139,7 @@ describe('Two moves of one card at once', () => {
   async function blockedMove(): Promise<void> {
     for (let i = 0; i < 200; i++) {
       const { rows } = await w.knex.raw(
-        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into project_candidates%'`,
+        `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike 'insert into project_candidates%'`,
       );
       if (rows.length) return;
       await new Promise((r) => setTimeout(r, 25));

@@ -63,7 +63,7 @@ const reportOf = async (result: { reportPath: string }) =>
 const waitingIn = (start: string) => async () =>
   (
     await t.knex.raw(
-      "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike ? || '%'",
+      "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike ? || '%'",
       [start],
     )
   ).rows[0].n as number;

@@ -55,7 +55,7 @@ describe('An admin created while an import runs', () => {
           async () =>
             (
               await t.knex.raw(
-                "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%for key share%'",
+                "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%for key share%'",
               )
             ).rows[0].n,
           { timeout: 20_000 },

@@ -46,7 +46,7 @@ describe('An import beside other writers', () => {
           async () =>
             (
               await t.knex.raw(
-                "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'update \"candidates\"%'",
+                "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike 'update \"candidates\"%'",
               )
             ).rows[0].n,
           { timeout: 20_000 },
