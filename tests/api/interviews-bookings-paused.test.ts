@@ -7,7 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { activeCandidates, addToProject, bookingOutcome, makeProject, requestInterviews } from '../helpers/interviews';
+import {
+  acceptSlot,
+  activeCandidates,
+  addToProject,
+  bookingOutcome,
+  makeProject,
+  requestInterviews,
+} from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 import { REQUEST_STATE, STAGES } from '../../schema/rules/pipeline';
 
@@ -34,13 +41,7 @@ afterAll(async () => {
   await t?.knex.destroy();
 });
 
-const answer = (token: string, slot: string) =>
-  visitor.post('/projects/interview-request/check-and-approve', {
-    interviewRequestToken: token,
-    accessValue: 'approve',
-    responseMethod: 'email',
-    slot,
-  });
+const answer = (token: string, slot: string) => acceptSlot(visitor, token, slot);
 
 /** Requests an interview of `a` and `b` at `slot` with `interviewer`, and books `a`'s; answers b's token. */
 async function bookFirst(a: number, b: number, slot: string, interviewer: string) {

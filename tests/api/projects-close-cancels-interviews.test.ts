@@ -7,7 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../helpers/actors';
 import type { TestApp } from '../helpers/app';
-import { addToProject, bookingOutcome, interviewsApp, makeProject, requestInterviews } from '../helpers/interviews';
+import {
+  acceptSlot,
+  addToProject,
+  bookingOutcome,
+  interviewsApp,
+  makeProject,
+  requestInterviews,
+} from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 import { REQUEST_STATE, STAGES } from '../../schema/rules/pipeline';
 
@@ -26,13 +33,7 @@ afterAll(async () => {
   await t?.knex.destroy();
 });
 
-const answer = (token: string, slot: string) =>
-  visitor.post('/projects/interview-request/check-and-approve', {
-    interviewRequestToken: token,
-    accessValue: 'approve',
-    responseMethod: 'email',
-    slot,
-  });
+const answer = (token: string, slot: string) => acceptSlot(visitor, token, slot);
 
 /** Requests interviews of `ids` in a new project at `slot` with `interviewer`; answers their tokens by candidate. */
 async function requested(ids: number[], slot: string, interviewer: string, title: string) {

@@ -214,3 +214,12 @@ export async function bookingOutcome(knex: Knex, projectId: number, candidate: n
   );
   return { state: row?.state as number | undefined, methods };
 }
+
+/** A candidate (`visitor`, signed out) accepts `slot` through their emailed link's token. */
+export const acceptSlot = (visitor: Client, token: string, slot: string) =>
+  visitor.post('/projects/interview-request/check-and-approve', {
+    interviewRequestToken: token,
+    accessValue: 'approve',
+    responseMethod: 'email',
+    slot,
+  });
