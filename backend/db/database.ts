@@ -75,6 +75,22 @@ export async function runningEmbeddedPort(config: Config): Promise<number | unde
   return ours === theirs ? port : undefined;
 }
 
+/** The application database of the embedded PostgreSQL listening on `port` on this machine. */
+export const embeddedUrl = (port: number) => `postgres://postgres:postgres@127.0.0.1:${port}/${APP_DATABASE}`;
+
+/**
+ * For `npm run worker` without DATABASE_URL: the embedded database of a running `npm start` on this data directory,
+ * or an error saying to start it first or to set DATABASE_URL, instead of a refused connection's stack.
+ */
+export async function runningEmbeddedUrl(config: Config): Promise<string> {
+  const port = await runningEmbeddedPort(config);
+  if (port === undefined)
+    throw new Error(
+      `Without DATABASE_URL, the worker joins the embedded PostgreSQL of a running \`npm start\` on ${config.dataDir}, and none is running there: start \`npm start\` first (WORKER=off to leave the jobs to workers), or set DATABASE_URL.`,
+    );
+  return embeddedUrl(port);
+}
+
 /**
  * For command-line tools beside the server (`npm run import`, `npm run db:seed`): DATABASE_URL, or
  * the embedded database of a running `npm start` (joined, left running), or else the embedded
@@ -84,7 +100,7 @@ export async function joinOrOpenDatabase(config: Config, log: (line: string) => 
   if (config.databaseUrl) return openDatabase(config, log);
   const port = await runningEmbeddedPort(config);
   if (port === undefined) return openDatabase(config, log);
-  const connectionString = `postgres://postgres:postgres@127.0.0.1:${port}/${APP_DATABASE}`;
+  const connectionString = embeddedUrl(port);
   const probe = new pg.Client({ connectionString });
   try {
     await probe.connect();

@@ -4,7 +4,7 @@
  * metrics borrow the same Knex pool.
  */
 import { loadConfig } from '../config';
-import { APP_DATABASE } from '../db/database';
+import { runningEmbeddedUrl } from '../db/database';
 import { createKnex } from '../db/knex';
 import { listenForMetrics } from '../http/metrics';
 import { logger } from '../logger';
@@ -13,8 +13,13 @@ import { workerConnections } from './connection';
 import { startWorker } from './worker';
 
 const config = loadConfig();
-// Without DATABASE_URL, join the embedded database of a running `npm start`.
-const url = config.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${config.embeddedPgPort}/${APP_DATABASE}`;
+// Without DATABASE_URL, join the embedded database of a running `npm start`, or stop saying how to start one.
+const url =
+  config.databaseUrl ??
+  (await runningEmbeddedUrl(config).catch((err: Error) => {
+    console.error(err.message);
+    process.exit(1);
+  }));
 logStatementsSlowerThan(config.slow.statementMs);
 watchOutsideCalls(config);
 // As in `npm start` (backend/server.ts): a promise nobody awaited is logged, not the end of the worker.
