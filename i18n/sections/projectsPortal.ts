@@ -202,6 +202,7 @@ export const projectsPortal = {
     owner: 'Owner',
     companyAdmin: 'Company admin',
     viaCompany: 'Whole company',
+    inactive: 'Deactivated: no access now, back if reactivated unless removed',
     fullAccess: 'Full access',
     remove: 'Remove access of {name}',
     removeTitle: 'Remove access?',

@@ -135,6 +135,8 @@ export interface AccessUser {
   profilePic: string | null;
   access: number;
   isOwner?: boolean;
+  /** A deactivated colleague the project is still shared with: no access now, back on reactivation unless removed. */
+  inactive?: boolean;
 }
 
 export interface AccessInfo {

@@ -316,7 +316,11 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
                     </ListItemAvatar>
                     <ListItemText
                       primary={u.name || u.email}
-                      secondary={u.name ? u.email : undefined}
+                      secondary={
+                        [u.name ? u.email : undefined, u.inactive ? t(`${S}.inactive`) : undefined]
+                          .filter(Boolean)
+                          .join(' · ') || undefined
+                      }
                       slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
                       sx={{ pr: 6 }}
                     />
