@@ -366,7 +366,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     sessionTtlHours: int('SESSION_TTL_HOURS', 24 * 7),
     productName: process.env.PRODUCT_NAME ?? 'Talentbase',
     logLevel: process.env.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
-    uploadDir: path.resolve(ROOT, process.env.UPLOAD_DIR || '.data/uploads'),
+    uploadDir: process.env.UPLOAD_DIR ? path.resolve(ROOT, process.env.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
     communityUrl: (process.env.COMMUNITY_URL ?? '').trim().replace(/\/$/, ''),
     google: oidcClient('GOOGLE', 'https://accounts.google.com'),
     linkedin: oidcClient('LINKEDIN', 'https://www.linkedin.com/oauth'),

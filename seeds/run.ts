@@ -1,7 +1,7 @@
 /**
  * `npm run db:seed [-- --only lookups,demo] [--force] [--candidates <n>]`: loads seed sets into the database `npm start` uses
  * (joining a running `npm start`'s embedded database); without --only, the sets a start loads (no demo in production unless
- * SEED_DEMO=true). `--candidates <n>` then adds n synthetic candidates (seeds/synthetic/generate.ts).
+ * SEED_DEMO=true); where SEED_DEMO is off, naming a demo set in --only or asking for --candidates stops before the database opens. `--candidates <n>` then adds n synthetic candidates (seeds/synthetic/generate.ts).
  */
 import { loadConfig } from '../backend/config';
 import { joinOrOpenDatabase } from '../backend/db/database';
@@ -29,6 +29,15 @@ if (synthetic !== undefined && !/^[1-9]\d{0,8}$/.test(synthetic)) {
   process.exit(1);
 }
 const config = loadConfig();
+// Where SEED_DEMO is off (production by default), --only and --candidates do not add demo people either.
+const allowed = new Set(defaultSets(config.seedDemo));
+const refused = [...(only ?? []).filter((name) => !allowed.has(name)), ...(synthetic ? ['--candidates'] : [])];
+if (refused.length) {
+  console.error(
+    `SEED_DEMO is off for this database, so ${refused.join(', ')} would not load: they add demo people, companies or candidates. Set SEED_DEMO=true to load them.`,
+  );
+  process.exit(1);
+}
 const db = await joinOrOpenDatabase(config, console.log);
 const knex = createKnex(db.connectionString);
 try {
