@@ -3,13 +3,20 @@
  * candidate's own page) validate a write and trim it to what the caller may change; saveCandidate
  * then checks the candidate's rules against the database and hands it to the one write path
  * (writeCandidates), the same one the bulk import uses. Experience and education rows written on
- * their own follow the same rules (experienceWrites, educationWrites).
+ * their own follow the same rules (experienceWrites, educationWrites), and their candidate follows
+ * them: once the request's rows are written, every candidate they were added to, changed on, moved
+ * from or to, or deleted from is written again through the one write path (refreshCandidates), in
+ * the request's transaction and in one statement for all of them, so its `updatedAt` moves (a form
+ * read before is refused), its match keys and likely twins follow its latest job, and whatever a
+ * candidate's write implies holds as for a profile save. The search document follows the rows by
+ * itself (the database's triggers).
  *
  * A form saves the whole profile it read, so a save from an older copy would put back what changed since (the
  * candidate's pause or anonymity undone by a console form or a tab left open). The forms send the `updatedAt` they
  * read; a profile changed since is refused, 409 'candidates.errors.changedMeanwhile' (field `updatedAt`), and nothing
  * is written: the person reloads and saves again. A save that changes a status the candidate chose themselves also
  * needs `confirm: true` (409 'candidates.errors.selfChosenStatus' without it), as the admins' bulk change does.
+ * An admin deleting a candidate cancels their booked interviews first (beforeDelete), as a closed project does.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
@@ -22,6 +29,7 @@ import { existingInDatabase, missingRefs } from '../../crud/refs';
 import type { Row } from '../../crud/serialize';
 import { assertEmailFree, endSessions, personChecks, type EntityWrites, type WriteContext } from '../../crud/writes';
 import { AppError, badRequest, notFound, type FieldErrors } from '../../errors';
+import { cancelBookings } from '../../services/interviewBooking';
 import { candidateProblems, referencedIds } from './checkCandidate';
 import { attachCvDrafts } from './cv/storedPaths';
 import { prepareCandidate, reserveCandidateIds, writeCandidates } from './writeCandidates';
@@ -138,8 +146,52 @@ export const candidateWrites: EntityWrites = {
       confirmed: !body || body.confirm === true,
     });
   },
+  // An admin's delete takes the candidate's interview requests by cascade: their booked interviews are cancelled
+  // first, the interviewer and the candidate emailed the calendar cancellation (services/interviewBooking.ts).
+  beforeDelete: async ({ trx, config, existing }) => {
+    await cancelBookings(trx, config, { candidateIds: [existing.id as number] });
+  },
   // The status has its own route, which warns before overriding a status the candidate chose.
   statusRoute: 'POST /candidates/update/status',
+};
+
+/**
+ * Writes candidates again through the one write path, with no change of their own: what the write keeps
+ * derived from the profile (its `updatedAt`, match keys, likely twins, effects) follows rows written beside it.
+ * One locking read and one write for all of them, in id order.
+ */
+export async function refreshCandidates(
+  trx: Knex.Transaction,
+  config: WriteContext['config'],
+  ids: number[],
+): Promise<void> {
+  if (!ids.length) return;
+  const found = await modelFor(candidate).query(trx).findByIds(ids).orderBy('id').forUpdate();
+  const rows = found.map((f) => {
+    const stored = f.toJSON() as Row;
+    return prepareCandidate({ data: {}, children: [] }, stored.id, stored);
+  });
+  await writeCandidates(trx, rows, { config });
+}
+
+/** The candidates whose rows a request's transaction wrote on their own, refreshed once its writes are done. */
+const touchedParents = new WeakMap<Knex.Transaction, Set<number>>();
+
+/** The candidate a row is written on, and the one it leaves when moved: both are refreshed (settle). */
+function touchParents(trx: Knex.Transaction, ...ids: unknown[]): void {
+  let set = touchedParents.get(trx);
+  if (!set) touchedParents.set(trx, (set = new Set()));
+  for (const id of ids) if (typeof id === 'number') set.add(id);
+}
+
+/** The refresh of a child row's candidates, after a create, an update (a move included) or a delete. */
+const parentFollows: Pick<EntityWrites, 'beforeDelete' | 'settle'> = {
+  beforeDelete: async ({ trx, existing }) => touchParents(trx, existing.candidateId),
+  settle: async ({ trx, config }) => {
+    const ids = touchedParents.get(trx);
+    touchedParents.delete(trx);
+    if (ids) await refreshCandidates(trx, config, [...ids]);
+  },
 };
 
 /** Experience rows written on their own: the date rules, and ids checked so a bad one is a field error. */
@@ -149,9 +201,15 @@ export const experienceWrites: EntityWrites = {
       ...experienceRules(data, existing),
       ...(await missingRefs(entity('candidateExperience'), data, existingInDatabase(trx), true)),
     });
+    touchParents(trx, existing?.candidateId, data.candidateId);
   },
+  ...parentFollows,
 };
 
 export const educationWrites: EntityWrites = {
-  check: async (data, { existing }) => fail(educationRules(data, existing)),
+  check: async (data, { trx, existing }) => {
+    fail(educationRules(data, existing));
+    touchParents(trx, existing?.candidateId, data.candidateId);
+  },
+  ...parentFollows,
 };
