@@ -3,7 +3,7 @@
  * typing moves on, Backspace moves back, pasting (or filling the first box) fills all.
  */
 import { Box, FormControl, FormHelperText, OutlinedInput } from '@mui/material';
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { t } from '../../i18n';
 
 const LENGTH = 6;
@@ -18,6 +18,7 @@ interface Props {
 
 export function CodeInput({ value, onChange, error, disabled, autoFocus }: Props) {
   const refs = useRef<(HTMLInputElement | null)[]>([]);
+  const errorId = useId();
   const digits = Array.from({ length: LENGTH }, (_, i) => value[i] ?? '');
 
   const setDigit = (index: number, digit: string) => {
@@ -80,17 +81,17 @@ export function CodeInput({ value, onChange, error, disabled, autoFocus }: Props
               // The first box also names the whole code, where a password manager or a screen reader starts.
               'aria-label': i === 0 ? t('portal.login.firstDigit') : t('portal.login.digit', { n: i + 1 }),
               'data-testid': `code-digit-${i}`,
+              'aria-describedby': error ? errorId : undefined,
               style: { textAlign: 'center', fontSize: 24, fontWeight: 600, padding: '12px 0' },
             }}
             sx={{ width: { xs: 44, sm: 52 }, borderRadius: 2 }}
           />
         ))}
       </Box>
-      {error && (
-        <FormHelperText error sx={{ mt: 1 }}>
-          {error}
-        </FormHelperText>
-      )}
+      {/* Announced when it appears, and each box is described by it, so a screen reader hears why the code failed. */}
+      <FormHelperText id={errorId} error role="alert" sx={{ mt: error ? 1 : 0 }}>
+        {error}
+      </FormHelperText>
     </FormControl>
   );
 }

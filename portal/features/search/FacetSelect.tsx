@@ -7,7 +7,7 @@
  * An estimated count reads as approximate ('≈ 812'), never as a minimum: the estimate may be too high.
  */
 import { Autocomplete, Box, Checkbox, FormControlLabel, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { t } from '../../../i18n';
 import { useAnchorOnFocus } from '../../../ui/components/autocompleteAnchor';
 import { visuallyHidden } from '../../../ui/components/visuallyHidden';
@@ -59,6 +59,7 @@ export function FacetSelect({
   pending = false,
 }: Props) {
   const lookupReady = useTurn(lookupTurn);
+  const legendId = useId();
   const counts = new Map((facet?.options ?? []).map((o) => [String(o.id), o.count]));
   const top = fixed ?? (facet?.options ?? []).slice(0, shown);
   const ids = new Set(top.map((o) => String(o.id)));
@@ -69,9 +70,10 @@ export function FacetSelect({
   const total = fixed ? fixed.length : facet?.distinct;
   const nameOf = (o: Option) => (lookup === 'locations' ? placeName(o) : o.label);
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} data-testid={`filter-${id}`}>
+    // The legend sits beside its count, not first in the fieldset, so the group is named by its id.
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} data-testid={`filter-${id}`} aria-labelledby={legendId}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-        <Typography component="legend" variant="subtitle2">
+        <Typography component="legend" variant="subtitle2" id={legendId}>
           {label}
         </Typography>
         <Typography variant="caption" color="text.secondary">
