@@ -101,6 +101,7 @@ export const workEntities = {
       isHidden: 'Is hidden',
       isFavorited: 'Is favorited',
       curated: 'Curated',
+      added: 'Added by the company',
       seenAt: 'Seen at',
       revealedAt: 'Revealed at',
       guaranteedAt: 'Guaranteed at',

@@ -7,8 +7,11 @@ import { STAGES } from '../rules/pipeline';
  * where a rejection came from, the project's own hide and favourite flags, whether the company has
  * seen them, whether an anonymous candidate was revealed to the company, the guarantee, and the
  * last interview scheduling and rejection details. A row exists once a candidate is curated into
- * the project or moved out of its suggested tab; candidates the saved filters find are suggested
- * without a row. Written only by the pipeline (backend/features/pipeline).
+ * the project, added to it (the candidate menu's add), moved out of its suggested tab, or flagged,
+ * seen or sent a request there; candidates the saved filters find are suggested without a row. Only
+ * a curated or added row, or one past the suggested tab, holds the candidate in the project by
+ * itself: a row written by a flag, a seen mark or a request leaves the saved filters to decide.
+ * Written only by the pipeline (backend/features/pipeline).
  */
 export const projectCandidate = defineEntity({
   name: 'projectCandidate',
@@ -24,6 +27,8 @@ export const projectCandidate = defineEntity({
     isFavorited: f.boolean({ default: false }),
     // Put in the suggested tab by an admin or the project's advocate (not only found by the saved filters).
     curated: f.boolean({ default: false }),
+    // Put in the suggested tab by the candidate menu's add (a company's own choice, or an admin's), curated or not.
+    added: f.boolean({ default: false }),
     seenAt: f.datetime(),
     revealedAt: f.datetime(),
     guaranteedAt: f.datetime(),

@@ -32,6 +32,7 @@ import { logRecruitmentActivity } from '../../services/activity';
 import { actorName, loadProject, loadProjectToChange, projectDef, scopeProjects, type ProjectRow } from './access';
 import { addCandidate, curateCandidates, tabOfCandidate } from './curation';
 import { reachableIds, requireReach } from './reach';
+import { heldSql } from './tabs';
 
 /** Refuses a closed project: an open one is active or paused. */
 function requireOpen(project: ProjectRow): void {
@@ -61,14 +62,17 @@ async function setFlag(
 }
 
 /**
- * SQL: project `p` holds candidate `?` as the viewer's board shows them: for a company, an active candidate who did
- * not withdraw consent to be shown to companies, with a row in a stage it sees (onBoardSql: any stage; from shortlist
- * on for a RaaS company); for admins, who curate every status, any row. A paused candidate, one who withdrew
- * consent, or a RaaS company's longlist is not confirmed to be there.
+ * SQL: project `p` holds candidate `?` as the viewer's board shows them: a row that holds them by itself (tabs.ts
+ * `heldSql`: past the suggested tab, or curated or added into it, as the tabs and their counts read it), and for a
+ * company an active candidate who did not withdraw consent to be shown to companies, in a stage it sees
+ * (onBoardSql: any stage; from shortlist on for a RaaS company); admins, who curate every status, any such row. A
+ * paused candidate, one who withdrew consent, or a RaaS company's longlist is not confirmed to be there; nor one
+ * whose row only records a flag, a seen mark or a request, whom only the saved filters show: adding them places
+ * them (curation.ts).
  */
 const holdsCandidateSql = (viewer: Viewer): string =>
   `exists (select 1 from project_candidates pc join candidates c on c.id = pc.candidate_id
-            where pc.project_id = p.id and pc.candidate_id = ?${viewer === 'admin' ? '' : ` and ${onBoardSql(viewer, 'c', 'pc')}`})`;
+            where pc.project_id = p.id and pc.candidate_id = ? and ${heldSql()}${viewer === 'admin' ? '' : ` and ${onBoardSql(viewer, 'c', 'pc')}`})`;
 
 const OPEN_PROJECTS = 200;
 

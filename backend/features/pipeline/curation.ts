@@ -18,6 +18,7 @@ import { queueCuratedEmail } from './curatedEmail';
 import { buildFilters, parseSearchParams, searchContext, whereOf } from '../search';
 import { actorName, loadProject, loadProjectToChange, pipelineRole } from './access';
 import { candidateNotFound, reachableIds } from './reach';
+import { heldSql } from './tabs';
 
 const projectInactive = () => new AppError(409, 'project.recruitment.errors.projectInactive');
 
@@ -50,11 +51,15 @@ async function addable(knex: Knex, ability: AppAbility, actor: Actor, candidateI
 }
 
 /**
- * Adds one candidate to the caller's project's suggested tab; 409 when they are there already. An admin's addition
- * is the platform's curation (`curates`, as the curate call): flagged and logged as curated, so a move out of the
- * suggested tab reveals a hidden candidate (placesOf); an advocate is refused (403) a company's project they do not
- * advocate. An admin adds to an internal project (no company) unflagged unless they curate. A curated addition tells
- * the company as the curate call does, in the same transaction: the in-app notice and the batched email.
+ * Adds one candidate to the caller's project's suggested tab, flagged `added` so the tab holds them whatever its
+ * saved filters find (tabs.ts `placedSql`), as it holds a curated one; 409 when the project holds them already
+ * (tabs.ts `heldSql`: the dialog's "already in this project"). A row that only records a flag, a seen mark or a
+ * request (stage 0, neither curated nor added) holds nobody by itself: the addition places its candidate. An
+ * admin's addition is the platform's curation (`curates`, as the curate call): flagged and logged as curated, so a
+ * move out of the suggested tab reveals a hidden candidate (placesOf); an advocate is refused (403) a company's
+ * project they do not advocate. An admin adds to an internal project (no company) unflagged unless they curate. A
+ * curated addition tells the company as the curate call does, in the same transaction: the in-app notice and the
+ * batched email.
  */
 export async function addCandidate(
   ctx: Pick<AppContext, 'knex' | 'config'>,
@@ -71,21 +76,17 @@ export async function addCandidate(
   const name = await actorName(knex, actor);
   const now = new Date();
   const added = await knex.transaction(async (trx) => {
-    const inserted = await trx('project_candidates')
-      .insert({
-        project_id: project.id,
-        candidate_id: input.candidateId,
-        company_id: project.companyId,
-        stage: STAGES.open,
-        // The flag says the platform chose the candidate for the project.
-        curated,
-        last_recruitment_updated_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict(['project_id', 'candidate_id'])
-      .ignore()
-      .returning('id');
+    // `curated` says the platform chose the candidate for the project; `added` that the candidate menu placed them.
+    const { rows: inserted } = await trx.raw(
+      `insert into project_candidates (project_id, candidate_id, company_id, stage, curated, added, last_recruitment_updated_at, created_at, updated_at)
+       values (?, ?, ?, ?, ?, true, ?, ?, ?)
+       on conflict (project_id, candidate_id) do update
+         set added = true, curated = excluded.curated, last_recruitment_updated_at = excluded.last_recruitment_updated_at,
+             updated_at = excluded.updated_at
+       where not ${heldSql('project_candidates')}
+       returning id`,
+      [project.id, input.candidateId, project.companyId, STAGES.open, curated, now, now, now],
+    );
     if (!inserted.length) return false;
     const event = {
       candidateId: input.candidateId,

@@ -12,7 +12,7 @@ import { tabsFor } from '../../../schema/rules/stages';
 import { stageVisibleSql, statusSql, viewerOf } from '../../../schema/rules/visibility';
 import { mapLimited } from '../../services/concurrency';
 import { pipelineRole, type ProjectRow } from './access';
-import { savedQuery, suggestedCount } from './tabs';
+import { placedSql, savedQuery, suggestedCount } from './tabs';
 
 /** Saved-search counts one request runs at once (the pool holds ten connections). */
 const SEARCHES_AT_ONCE = 3;
@@ -43,8 +43,9 @@ export async function pipelineStats(
 
 /**
  * pipelineStats of many projects at once (the project list's cards): one grouped query counts every
- * project's stages, another the suggested tab of every project without saved filters (its curated
- * candidates); only a project with saved filters has its suggested tab counted by its own search.
+ * project's stages, another the suggested tab of every project without saved filters (the candidates
+ * placed in it: curated or added, tabs.ts `placedSql`); only a project with saved filters has its
+ * suggested tab counted by its own search (tabs.ts `suggestedCount`, the tab's own condition).
  */
 export async function pipelineStatsOfMany(
   knex: Knex,
@@ -66,12 +67,12 @@ export async function pipelineStatsOfMany(
         group by 1, 2`,
       [projects.map((p) => p.id)],
     ),
-    // The suggested tab without saved filters: its curated candidates not moved on nor hidden, by the
-    // search documents' status as the tab's own search counts them (tabs.ts, membership).
+    // The suggested tab without saved filters: its candidates placed there (curated or added) not moved on nor
+    // hidden, by the search documents' status as the tab's own search counts them (tabs.ts, membership).
     curatedOnly.length
       ? knex.raw(
           `select pc.project_id, count(*)::int as n from project_candidates pc join candidate_search_documents d on d.id = pc.candidate_id
-            where pc.project_id = any(?::int[]) and pc.stage = 0 and pc.curated and not pc.is_hidden
+            where pc.project_id = any(?::int[]) and pc.stage = 0 and ${placedSql()} and not pc.is_hidden
               and ${statusSql(viewer, 'd')}
             group by 1`,
           [curatedOnly],

@@ -3,8 +3,13 @@
  * holds, as one more search condition over the search documents, so the search page's filters,
  * ranking, counting and result documents apply unchanged.
  *   - The suggested tab (0): the candidates the project's saved filters (`current_url`, a search
- *     page query string) find, plus the ones curated into it, minus those moved to another stage.
+ *     page query string) find, plus the ones put in it on purpose (`placedSql`: curated by the
+ *     platform, or added by the candidate menu, a company's own choice), minus those moved to
+ *     another stage. A row written only by a flag, a seen mark or a request holds nobody there: the
+ *     saved filters decide, so a candidate the company looked at leaves when its filters change.
  *   - Every other tab: the candidates whose project row is in that stage.
+ * `heldSql` says the same of one row (the candidate menu's "already in this project"), and the
+ * counts (stats.ts) read the tab's own condition, so tab, count and dialog always agree.
  * Hidden candidates are left out unless `ih` asks for them alone; `isf` keeps the favourites.
  * A RaaS company sees interviewing2, offered and placed only once an interview was scheduled.
  */
@@ -116,6 +121,16 @@ export async function savedPredicates(
   return (await savedSearch(knex, ability, actor, project, stats, rates))?.predicates ?? null;
 }
 
+/**
+ * SQL: project row `pc` put its candidate in the suggested tab on purpose, whatever the saved filters find: the
+ * platform curated them (`curated`), or the candidate menu added them (`added`: a company's own choice, which the
+ * company's search found and it may approach, curation.ts `addable`).
+ */
+export const placedSql = (pc = 'pc'): string => `(${pc}.curated or ${pc}.added)`;
+
+/** SQL: project row `pc` holds its candidate in the project by itself: moved past the suggested tab, or placed in it. */
+export const heldSql = (pc = 'pc'): string => `(${pc}.stage <> ${STAGES.open} or ${placedSql(pc)})`;
+
 const row = (projectId: number, extra: string) => ({
   sql: `exists (select 1 from project_candidates pc where pc.project_id = ? and pc.candidate_id = d.id and ${extra})`,
   bindings: [projectId] as unknown[],
@@ -133,8 +148,8 @@ export function membership(
   if (!tabsFor(role).includes(tab)) parts.push({ sql: 'false', bindings: [] });
   if (tab === STAGES.open) {
     const found = saved ? whereOf(saved) : { sql: 'false', bindings: [] };
-    const curated = row(project.id, 'pc.stage = 0 and pc.curated');
-    parts.push({ sql: `((${found.sql}) or ${curated.sql})`, bindings: [...found.bindings, ...curated.bindings] });
+    const placed = row(project.id, `pc.stage = 0 and ${placedSql()}`);
+    parts.push({ sql: `((${found.sql}) or ${placed.sql})`, bindings: [...found.bindings, ...placed.bindings] });
     const moved = row(project.id, 'pc.stage <> 0');
     parts.push({ sql: `not ${moved.sql}`, bindings: moved.bindings });
     const hidden = row(project.id, 'pc.is_hidden');
