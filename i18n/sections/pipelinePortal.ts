@@ -185,6 +185,12 @@ export const pipelinePortal = {
       'Skipping this anonymous candidate to {stage} reveals their name and contact details to your company. This is recorded.',
     textBulk:
       'Some of the selected candidates are anonymous. Moving them reveals their names and contact details to your company. This is recorded.',
+    textAdmin:
+      "This candidate is anonymous to the project's company. Moving them on reveals their name and contact details to the company. This is recorded.",
+    textSkipAdmin:
+      "This candidate is anonymous to the project's company. Skipping them to {stage} reveals their name and contact details to the company. This is recorded.",
+    textBulkAdmin:
+      "Some of the selected candidates are anonymous to the project's company. Moving them reveals their names and contact details to the company. This is recorded.",
     confirm: 'Reveal and move',
     titleStays: 'Move this anonymous candidate?',
     titleStaysBulk: 'Move {n} candidates?',

@@ -27,7 +27,10 @@ export interface PipelineDoc extends SearchDoc {
   isHidden: boolean;
   seen: boolean;
   revealed: boolean;
-  /** Whether moving the candidate on reveals them to the company (false: a hidden candidate stays anonymous). */
+  /**
+   * Whether moving the candidate on reveals them to the project's company, for every viewer (an admin sees the name,
+   * yet the move shows it to the company); false: already shown, or a hidden candidate who stays anonymous.
+   */
   revealsOnMove?: boolean;
   guaranteed: boolean;
   curated: boolean;

@@ -3,7 +3,9 @@
  * the candidate's state in the project. Name, photo and links, and contact details, come through
  * the candidate gate for the candidate's place in the project: a company sees the name of a public
  * or revealed candidate, and the contact once they left the suggested tab. Admins see everything,
- * with the admin-anonymous flag.
+ * with the admin-anonymous flag. Every viewer's card says whether moving the candidate on reveals
+ * them to the project's company (`revealsOnMove`, the rule the move applies): an admin sees the name
+ * yet is warned before a move that shows it to the company.
  */
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
@@ -13,6 +15,7 @@ import { labelsFor, loadResults } from '../search';
 import { revealsOnMove } from '../../../schema/rules/visibility';
 import { identityFields, inProject, present, shownSelect, viewerOf, type GateRow } from '../../services/candidateGate';
 import { placesOf } from './reach';
+import type { ProjectRow } from './access';
 import type { TabResult } from './tabs';
 
 interface StateRow extends GateRow {
@@ -58,11 +61,12 @@ export async function tabDocs(
   knex: Knex,
   ability: AppAbility,
   actor: Actor,
-  projectId: number,
+  project: Pick<ProjectRow, 'id' | 'companyId'>,
   page: TabResult,
   currency: string,
 ): Promise<Record<string, unknown>[]> {
   if (!page.ids.length) return [];
+  const projectId = project.id;
   const labels = await labelsFor(knex, ability);
   const [docs, states, places] = await Promise.all([
     loadResults(knex, page.ids, { actor, filters: page.filters, labels, currency, rates: page.rates }),
@@ -108,13 +112,12 @@ export async function tabDocs(
       whiteListRequest: requestOut(s.whitelist_state, s.whitelist_answered_at),
     };
     const shown = present(s);
-    // Whether moving the candidate on uncovers them (the one rule, over the facts the move reads: placesOf): the
-    // screen says so before the move, or that they stay anonymous. A company's own project always has its company;
-    // an admin is asked by the move itself.
-    const viewer = viewerOf(actor);
+    // Whether moving the candidate on uncovers them to the project's company (the one rule, over the facts the move
+    // reads: placesOf, and whether the project has a company): the screen says so before the move, or that they stay
+    // anonymous. An admin, who sees every name, is warned by this flag too: their move reveals as a company's does.
     const place = places.get(id);
     out.revealsOnMove =
-      viewer !== 'admin' && Boolean(place) && revealsOnMove(viewer, place!.candidate, place!.place, true);
+      Boolean(place) && revealsOnMove(viewerOf(actor), place!.candidate, place!.place, Boolean(project.companyId));
     // The project's board may show more than search did (a reveal): who they are, as the gate gives it here.
     if (shown.name) Object.assign(out, identityFields(shown));
     if (shown.contact) Object.assign(out, { email: shown.contact.email, phone: shown.contact.phone });

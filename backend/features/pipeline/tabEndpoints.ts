@@ -85,7 +85,7 @@ function tabEndpoint(path: string, summary: string, defaultTab?: StageId) {
         tabPage(knex, ability, actor, project, tab, params, flags, sortAsked),
         pipelineStats(knex, ability, actor, project),
       ]);
-      const docs = await tabDocs(knex, ability, actor, project.id, page, params.currency);
+      const docs = await tabDocs(knex, ability, actor, project, page, params.currency);
       return { docs, totalResults: page.total, stats, page: params.page, perPage: params.perPage };
     },
   });

@@ -21,7 +21,7 @@ import { KnownInAtsList } from '../integrations/KnownInAts';
 import { useRaasStatus } from '../projects/PlanChoice';
 import { recallSchedule } from './scheduleMemory';
 import { stageLabel } from './stageKeys';
-import { nameOf, type Prompt } from './useMoveFlow';
+import { nameOf, revealsToCompany, staysAnonymous, type Prompt } from './useMoveFlow';
 
 // The schedule form and its validation (zod) load when a move first asks for it, not with the project's page.
 const ScheduleDialog = lazy(() => import('./ScheduleDialog').then((m) => ({ default: m.ScheduleDialog })));
@@ -95,6 +95,8 @@ interface Props {
   busy: boolean;
   error?: string;
   isRaas: boolean;
+  /** The mover is an admin: a reveal is to the project's company, not theirs. */
+  isAdmin?: boolean;
   /** The project: whether a plan binds it, and the company whose trial and balance the charged steps speak of. */
   project?: Pick<ProjectDetail, 'projectType' | 'company'>;
   resolve(answer?: { reject?: RejectData; schedule?: ScheduleData; withoutGuarantee?: boolean }): void;
@@ -144,7 +146,7 @@ function chargeWords(
 export const toGuarantee = (prompt: Prompt): number =>
   prompt.candidateIds?.length ?? prompt.request.docs.filter((d) => !d.guaranteed).length;
 
-export function MoveDialogs({ prompt, busy, error, isRaas, project, resolve, cancel }: Props) {
+export function MoveDialogs({ prompt, busy, error, isRaas, isAdmin, project, resolve, cancel }: Props) {
   const { user } = useAuth();
   const included = project ? !plansApply(project) : false;
   const charged = (prompt?.kind === 'upgrade' || prompt?.kind === 'guarantee') && !included;
@@ -218,13 +220,14 @@ export function MoveDialogs({ prompt, busy, error, isRaas, project, resolve, can
         </Suspense>
       );
     case 'reveal': {
-      // The rule decides per candidate (schema/rules/visibility.ts, revealsOnMove): the dialog never promises a
-      // reveal that will not happen.
+      // The rule decides per candidate (schema/rules/visibility.ts, revealsOnMove, as the server puts it on the
+      // card): the dialog never promises a reveal that will not happen, nor hides one that will (an admin sees the
+      // name, yet the move shows it to the company).
       const R = 'portal.pipeline.reveal';
-      const unrevealed = request.docs.filter((d) => d.anonymous && !d.revealed);
-      const revealed = unrevealed.filter((d) => d.revealsOnMove !== false).length;
-      const staying = unrevealed.length - revealed;
+      const revealed = request.docs.filter(revealsToCompany).length;
+      const staying = request.docs.filter(staysAnonymous).length;
       const variant = count > 1 ? 'Bulk' : request.kind === 'skip' ? 'Skip' : '';
+      const whose = isAdmin ? 'Admin' : '';
       const title = revealed
         ? t(`${R}.title${variant}`, { n: count })
         : t(count > 1 ? `${R}.titleStaysBulk` : `${R}.titleStays`, { n: count });
@@ -232,7 +235,7 @@ export function MoveDialogs({ prompt, busy, error, isRaas, project, resolve, can
         ? t(`${R}.textStays`, { stage })
         : staying
           ? t(`${R}.textMixed`, { revealed, staying })
-          : t(`${R}.text${variant}`, { stage });
+          : t(`${R}.text${variant}${whose}`, { stage });
       return (
         <ConfirmDialog
           open

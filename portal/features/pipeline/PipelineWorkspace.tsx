@@ -272,6 +272,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
           busy={flow.busy}
           error={flow.promptError}
           isRaas={role === 'raasCompany'}
+          isAdmin={isAdmin}
           project={project}
           resolve={flow.resolve}
           cancel={() => {

@@ -5,7 +5,9 @@
  * refuses with one of them); then the move is shown at once and rolled back with the server's
  * message when refused. Several guarantees ask the balance again before the first charge (coversAll). A move says
  * the stage its candidates were seen in (`fromStage`): one someone else moved meanwhile is refused (movedMeanwhile),
- * and any refusal other than a prompt reloads the board (`onRefused`), so the card shows where the server has it.
+ * and any refusal other than a prompt reloads the board (`onRefused`), so the card shows where the server has it. An
+ * upgrade refused because a teammate upgraded meanwhile (this page's project was older) counts as done, as a guarantee
+ * already taken does.
  */
 import { useCallback, useRef, useState, type Dispatch } from 'react';
 import { t } from '../../../i18n';
@@ -62,6 +64,18 @@ export const REFUSALS = {
 } as const;
 
 const ALREADY_GUARANTEED = 'project.errors.alreadyGuaranteed';
+/** A teammate upgraded the project meanwhile: the upgrade the prompt asked for is done. */
+const ALREADY_POWER = 'project.errors.alreadyPower';
+
+/**
+ * Whether moving the candidate on reveals them to the project's company: the server's answer on the card (docs.ts
+ * `revealsOnMove`, the rule the move applies), which warns an admin too, who sees every name; a card without it by
+ * what it shows (an anonymous candidate not revealed yet).
+ */
+export const revealsToCompany = (d: PipelineDoc): boolean => d.revealsOnMove ?? (d.anonymous && !d.revealed);
+
+/** Whether the candidate stays anonymous to the company through the move (hidden, and not the platform's curation). */
+export const staysAnonymous = (d: PipelineDoc): boolean => d.anonymous && !d.revealed && d.revealsOnMove === false;
 
 const idsOf = (docs: PipelineDoc[]) => docs.map((d) => d.id);
 
@@ -167,8 +181,12 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
       } catch (err) {
         dispatch({ type: 'rollback', ids });
         const code = err instanceof ApiError ? err.code : undefined;
-        if (code === REFUSALS.reveal) setPrompt({ kind: 'reveal', request: { ...request, confirmReveal: false } });
-        else if (code === REFUSALS.upgrade) setPrompt({ kind: 'upgrade', request });
+        if (code === REFUSALS.reveal) {
+          // The server names whom the move reveals: the warning says so even when the cards were older than that.
+          const named = namedIds(err as ApiError);
+          const docs = request.docs.map((d) => (named?.includes(d.id) ? { ...d, revealsOnMove: true } : d));
+          setPrompt({ kind: 'reveal', request: { ...request, docs, confirmReveal: false } });
+        } else if (code === REFUSALS.upgrade) setPrompt({ kind: 'upgrade', request });
         else if (code === REFUSALS.guarantee)
           setPrompt({
             kind: 'guarantee',
@@ -203,9 +221,8 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
         return setPrompt({ kind: 'guarantee', request });
       // Moving an anonymous candidate on reveals them to the company when the rule says so (spec section 4), and
       // a hidden one leaving Suggested stays anonymous: either is said before the move.
-      const unrevealed = request.docs.filter((d) => d.anonymous && !d.revealed);
-      const revealing = unrevealed.some((d) => d.revealsOnMove !== false);
-      const staying = request.from === STAGES.open && unrevealed.some((d) => d.revealsOnMove === false);
+      const revealing = request.docs.some(revealsToCompany);
+      const staying = request.from === STAGES.open && request.docs.some(staysAnonymous);
       if (!request.confirmReveal && (revealing || staying)) return setPrompt({ kind: 'reveal', request });
       setPrompt(undefined);
       void execute(request);
@@ -234,7 +251,10 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
       setPromptError(undefined);
       try {
         if (prompt.kind === 'upgrade') {
-          await pipelineApi.upgrade(current.id);
+          // Upgraded by a teammate meanwhile (this page's project was older): done as well, so the move goes on.
+          await pipelineApi.upgrade(current.id).catch((err: unknown) => {
+            if (!(err instanceof ApiError && err.code === ALREADY_POWER)) throw err;
+          });
           notify(t('portal.pipeline.upgrade.done'), 'success');
           latest.current.onProjectChanged();
           setBusy(false);
