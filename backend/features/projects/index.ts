@@ -6,7 +6,8 @@
  *   endpoints.ts / lifecycle.ts / list.ts / search.ts / sharing.ts  the calls, notices.ts the emails,
  *   renewal.ts        what the renew_power_projects job runs.
  *   endInterviews.ts  a project that closes (any path to inactive) or is deleted ends its interview requests and
- *                     cancels its booked interviews (services/interviewBooking.ts), in the same transaction.
+ *                     cancels its booked interviews (services/interviewBooking.ts), in the same transaction;
+ *                     endCompanyInterviews does it for a company's projects before the company is deleted.
  * Projects stand above the pipeline (backend/features/pipeline): a project's stage counts (stats.ts)
  * are the pipeline's own, and curating (`curateCandidates`, endpoints.ts) queues the pipeline's
  * `queueCuratedEmail`. The support chat uses `findProject` and `projectRef` (read.ts).
@@ -23,6 +24,7 @@ export { curateCandidates, JD_FOLDER, releaseJdFile } from './endpoints';
 export { findProject, projectRef, type ProjectRef } from './read';
 export { sendCuratedEmail } from './notices';
 export { companyProjectsFollowStatus } from './hold';
+export { endCompanyInterviews } from './endInterviews';
 export { renewDueProjects } from './renewal';
 export { projectWrites } from './projectWrites';
 

@@ -1,7 +1,8 @@
 /**
  * A company's rules beyond its declaration: approving a self-signed-up company starts its trial and
  * sends its held invitations (signup/approval.ts), and a company with people in it is never
- * deleted silently with them: its users are moved or deleted first, each by the team's rules. A company suspended or
+ * deleted silently with them: its users are moved or deleted first, each by the team's rules, and its projects' booked
+ * interviews are cancelled (projects/endInterviews.ts) before the projects go with it. A company suspended or
  * held signs all its people out: their sessions end, and its approval again brings none back. Its email domains,
  * however written (the console too), are business domains, as sign-up asks (schema/validation/signup.ts companyDomains).
  */
@@ -11,7 +12,7 @@ import { endBarredSessions } from '../../auth/session';
 import { modelFor } from '../../db/models';
 import { checks, type Check, type EntityWrites } from '../../crud/writes';
 import { AppError, badRequest } from '../../errors';
-import { companyProjectsFollowStatus } from '../projects';
+import { companyProjectsFollowStatus, endCompanyInterviews } from '../projects';
 import { companyStatusChange } from '../signup';
 
 /** The domains written are the sign-up's: well formed business domains, at least one. */
@@ -30,11 +31,13 @@ export const companyWrites: EntityWrites = {
     const users = (await ctx.trx('company_users').where('company_id', ctx.id).pluck('id')) as number[];
     await endBarredSessions(ctx.trx, 'companyUser', users);
   },
-  beforeDelete: async ({ trx, existing }) => {
+  beforeDelete: async ({ trx, config, existing }) => {
     const [{ n }] = (await modelFor(companyUser)
       .query(trx)
       .where('company_id', existing.id)
       .count({ n: '*' })) as unknown as { n: number }[];
     if (Number(n) > 0) throw new AppError(409, 'company.hasUsers', undefined, undefined, { users: Number(n) });
+    // Its projects go with it by cascade, their requests too: their booked interviews are cancelled first.
+    await endCompanyInterviews(trx, config, existing.id as number);
   },
 };
