@@ -82,6 +82,11 @@ describe('Data: API answers, uploaded files and downloads', () => {
       expect(res.headers['content-type'], ext).toMatch(/^application\/json/);
     }
     const disguised = await storage.put(page, { folder: 'profile-pics', ext: 'png' });
+    // Held by an admin (a picture nobody holds is served to nobody).
+    await t
+      .knex('admins')
+      .where('email', 'admin@example.com')
+      .update({ profile_pic: `/uploads/${disguised}` });
     const res = await t.http.get(`/uploads/${disguised}`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');

@@ -4,7 +4,8 @@
  * served by the features that check who may read them. A picture is asked of `access` first: a
  * candidate's goes only to whom the candidate gate lets see it, is kept by no shared cache and by
  * the browser for a minute, so a company that kept its address loses it once the candidate stops
- * being shown; other pictures and logos are public and cached for good.
+ * being shown; an admin's or a company user's picture and the logos are public and cached for good; a picture
+ * nobody holds (a merged-away profile's, waiting for its deletion) is 404 to everyone.
  */
 import { Router, type Request } from 'express';
 import { notFound } from '../../errors';
@@ -26,7 +27,7 @@ export function keyOfPublicPath(value: string | null | undefined): string | unde
   return key && KEY_PATTERN.test(key) ? key : undefined;
 }
 
-/** Whether the asker may have the picture at `picturePath`: 'public' for anyone, else yes or no. */
+/** Whether the asker may have the picture at `picturePath`: 'public' for anyone, else yes or no (none nobody holds). */
 export type PictureAccess = (req: Request, picturePath: string) => Promise<'public' | boolean>;
 
 const CACHE = { public: 'public, max-age=31536000, immutable', private: 'private, max-age=60' };

@@ -14,6 +14,8 @@
  *   title only. Adding one would be a field on the candidate and a key kind here.
  * - Merge (merge.ts, fields.ts, references.ts) in one transaction, and its undo (undo.ts) from the
  *   journal kept in candidate_merges (journal.ts); a merged id answers as its survivor (redirect.ts).
+ *   The picture the survivor did not keep is served to nobody, and its file deleted once the undo
+ *   window has closed; an undo brings it back with its profile (pictures.ts).
  * - Routes for admins only (endpoints.ts): the queue, a pair side by side, dismiss, merge, undo,
  *   the draft check and the scan.
  * Figures: `npm run bench:duplicates` (scripts/bench-duplicates.ts); the import's share in `npm run bench:import`.

@@ -5,7 +5,8 @@
  * one match run's two results keep the better; insight counts of one day add up; of the two
  * activity rows the later sign-in stays), the survivor takes the chosen values (fields.ts; a merge
  * that would show again a person who paused their profile needs `confirm`), the merged row is
- * deleted and its id recorded in candidate_merges, whose journal undoes all of it (undo.ts). The
+ * deleted and its id recorded in candidate_merges, whose journal undoes all of it (undo.ts); the
+ * picture the survivor did not keep is served to nobody and deleted once the undo window closes (pictures.ts). The
  * merged profile's sessions and sign-in keys are deleted, not moved: they proved the merged
  * person's address, and would sign them in as the survivor; so do the survivor's own when it takes
  * the merged profile's address (as an email change ends them, talent/candidates.ts). Each address
@@ -33,6 +34,7 @@ import { addressOf, tellChangedAddresses } from './emails';
 import { choicesFor, mergedRow, PROTECTIVE_FIELDS, protectiveStamp, selfPaused, type Choices } from './fields';
 import { journalWriters, rowsOf, type Journal } from './journal';
 import { locationCountries } from './keys';
+import { queueDroppedPictures } from './pictures';
 import { allReferences, SIGN_INS } from './references';
 
 /** How long an admin may undo a merge. */
@@ -342,6 +344,8 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
         [s, m, input.adminId ?? null, JSON.stringify(journal)],
       )
     ).rows as { id: number }[];
+    // The picture the survivor did not keep is deleted once the undo window closes (pictures.ts).
+    await queueDroppedPictures(trx, id, [survivor, merged], next);
     return { mergeId: id };
   });
   await findTwins(knex, [s]);

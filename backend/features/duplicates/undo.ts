@@ -4,7 +4,8 @@
  * were, and every moved row returned; then both profiles' insight counts are recomputed from the
  * logs returned (recomputeInsights), as the daily rollup may have rewritten them since; each person
  * told at the merge that another address signs in (the merged one, or the survivor's when it took the
- * merged profile's address) is told theirs does again (emails.ts). Allowed
+ * merged profile's address) is told theirs does again (emails.ts); the picture the merge left behind
+ * comes back with its profile, its deletion called off (pictures.ts). Allowed
  * within UNDO_DAYS and only while nothing was written about the survivor after the merge (its
  * profile, or a row naming it, a sign-in's activity too), so an undo never throws a later change away.
  */
@@ -16,6 +17,7 @@ import type { Config } from '../../config';
 import { findTwins } from './detect';
 import { tellSeparatedPeople } from './emails';
 import { refreshKeys } from './keys';
+import { keepDroppedPictures } from './pictures';
 import { writableColumns, type Journal } from './merge';
 import { allReferences } from './references';
 
@@ -118,6 +120,8 @@ export async function undoMerge(
     await recomputeInsights(trx, [merge.survivor_id, merge.merged_id]);
     // The merge told the returning person, or the survivor's, another address signs in: their own does again.
     if (config && afterMerge) await tellSeparatedPeople(trx, config, [j.survivorBefore, j.merged], afterMerge);
+    // The picture the merge left behind is the returning profile's again: its deletion is called off (pictures.ts).
+    await keepDroppedPictures(trx, mergeId);
     await trx.raw('update candidate_merges set undone_at = now(), undone_by_id = ?, updated_at = now() where id = ?', [
       adminId ?? null,
       mergeId,

@@ -200,12 +200,13 @@ export async function namesToScrub(knex: Knex | Knex.Transaction, ids: number[])
 
 /**
  * Whether `who` may be handed the stored picture at `picturePath` (a `/uploads/profile-pics/…` path). A picture no
- * candidate holds (a company user's or an admin's) is `public`. A candidate's goes to the candidate and to admins,
- * and to a company only while it may see the candidate at all (statusSql: an active status, the consent to be shown to
- * companies kept) and may see who they are (identitySql: visible and not anonymous, or revealed in one of the
- * company's projects, in a stage its board shows): a company that learnt the address while the candidate was shown is
- * refused once they pause, hide, turn anonymous or withdraw that consent. Companies learn the address only through
- * the gate (`profilePic`, a revealed field).
+ * candidate holds is `public` while an admin or a company user holds it (their own picture), and refused (false) when
+ * nobody does: a merged-away profile's picture waiting for its deletion (duplicates/pictures.ts) is no one's. A
+ * candidate's goes to the candidate and to admins, and to a company only while it may see the candidate at all
+ * (statusSql: an active status, the consent to be shown to companies kept) and may see who they are (identitySql:
+ * visible and not anonymous, or revealed in one of the company's projects, in a stage its board shows): a company that
+ * learnt the address while the candidate was shown is refused once they pause, hide, turn anonymous or withdraw that
+ * consent. Companies learn the address only through the gate (`profilePic`, a revealed field).
  */
 export async function pictureShown(
   knex: Knex | Knex.Transaction,
@@ -219,9 +220,22 @@ export async function pictureShown(
     id: number;
     shown: boolean;
   }[];
-  if (!owner) return 'public';
+  if (!owner) return (await heldByStaff(knex, picturePath)) ? 'public' : false;
   if (who.role === 'candidate' && who.id === owner.id) return true;
   return owner.shown;
+}
+
+/**
+ * Whether an admin or a company user holds the picture (their own, shown beside their name): a stored picture nobody
+ * holds (a merged profile's the survivor did not keep, one replaced or left behind) is nobody's to show.
+ */
+async function heldByStaff(knex: Knex | Knex.Transaction, picturePath: string): Promise<boolean> {
+  const { rows } = await knex.raw(
+    `select exists (select 1 from admins where profile_pic = :p)
+         or exists (select 1 from company_users where profile_pic = :p) as held`,
+    { p: picturePath },
+  );
+  return (rows as { held: boolean }[])[0]?.held === true;
 }
 
 /** SQL: `who` may have candidate `c`'s picture, with its bindings (a company's id). */
