@@ -3,11 +3,17 @@
  * place (GitHub's model: one thread per subject, unread again, back from the archive, counting its
  * events), the recipient's open pages are told through the live channel, and an email is queued
  * when the recipient chose email for that kind. All in the caller's transaction, so a change that
- * rolls back notifies nobody. The person who acted is never notified of their own act.
+ * rolls back notifies nobody. The person who acted is never notified of their own act, and a kind never reaches a
+ * recipient outside its audience (NOTIFICATION_AUDIENCE: the kinds their settings offer), by notice or by email.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
-import { NOTIFICATION_CHANNEL, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
+import {
+  NOTIFICATION_AUDIENCE,
+  NOTIFICATION_CHANNEL,
+  NOTIFICATION_KIND,
+  RECIPIENT_KIND,
+} from '../../../schema/entities/live/notification';
 import { actorKey, type Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
 import { raiseLive } from '../live';
@@ -52,16 +58,31 @@ export const defaultChannel = (kind: NotificationKind): number =>
   EMAILED_UNTIL_CHOSEN.includes(kind) ? NOTIFICATION_CHANNEL.email : NOTIFICATION_CHANNEL.inApp;
 
 /**
+ * Whether `kind` can reach a recipient of this kind at all (NOTIFICATION_AUDIENCE): an admin only a kind for admins, a
+ * company user only one for company users (those of a kind for the readers of a subject are picked by its capability).
+ */
+const inAudience = (kind: NotificationKind, recipientKind: number): boolean =>
+  recipientKind === RECIPIENT_KIND.admin
+    ? NOTIFICATION_AUDIENCE[kind].admin
+    : NOTIFICATION_AUDIENCE[kind].company !== false;
+
+/**
  * The channel of `kind` for each of `recipients`, keyed `kind:id` of the recipient: the one they chose, else the
- * kind's default. The one place a preference is resolved: the notices, the capabilities' own emails and the settings
- * read it alike.
+ * kind's default; "off" for a recipient outside the kind's audience, who can neither see nor choose it in their
+ * settings (an admin owning an internal project hears nothing of the candidates curated into it). The one place a
+ * preference is resolved: the notices, the capabilities' own emails and the settings read it alike.
  */
 export async function channels(
   trx: Knex | Knex.Transaction,
   recipients: Pick<Recipient, 'kind' | 'id'>[],
   kind: NotificationKind,
 ): Promise<Map<string, number>> {
-  const out = new Map<string, number>(recipients.map((r) => [`${r.kind}:${r.id}`, defaultChannel(kind)]));
+  const out = new Map<string, number>(
+    recipients.map((r) => [
+      `${r.kind}:${r.id}`,
+      inAudience(kind, r.kind) ? defaultChannel(kind) : NOTIFICATION_CHANNEL.off,
+    ]),
+  );
   if (!recipients.length) return out;
   const rows = (await trx('notification_preferences')
     .where('kind', NOTIFICATION_KIND[kind])
@@ -74,7 +95,8 @@ export async function channels(
     recipient_id: number;
     channel: number;
   }[];
-  for (const r of rows) out.set(`${r.recipient_kind}:${r.recipient_id}`, r.channel);
+  for (const r of rows)
+    if (inAudience(kind, r.recipient_kind)) out.set(`${r.recipient_kind}:${r.recipient_id}`, r.channel);
   return out;
 }
 
