@@ -5,7 +5,8 @@
  * interviewer and the candidate are emailed the calendar cancellation (METHOD:CANCEL), and the time is free for the
  * company's other projects (interviews/answer.ts requireFree). Requests still to be answered stay as they are: an
  * answer to a closed project's is refused with 409 and says the role is no longer open (interviews/answer.ts), and
- * one reopened takes answers again. A company deleted with its projects (team/companies.ts) ends theirs the same way.
+ * one reopened takes answers again. A company deleted with its projects ends theirs the same way (projectWrites.ts
+ * companyProjectsGo).
  */
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
@@ -14,10 +15,4 @@ import { cancelBookings } from '../../services/interviewBooking';
 export async function endProjectInterviews(trx: Knex.Transaction, config: Config, projectIds: number[]): Promise<void> {
   if (!projectIds.length) return;
   await cancelBookings(trx, config, { projectIds });
-}
-
-/** Ends the interviews of every project of `companyId`, before the company is deleted with them by cascade. */
-export async function endCompanyInterviews(trx: Knex.Transaction, config: Config, companyId: number): Promise<void> {
-  const ids = (await trx('projects').where('company_id', companyId).pluck('id')) as number[];
-  await endProjectInterviews(trx, config, ids);
 }

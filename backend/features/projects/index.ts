@@ -7,7 +7,8 @@
  *   renewal.ts        what the renew_power_projects job runs.
  *   endInterviews.ts  a project that closes (any path to inactive) or is deleted ends its interview requests and
  *                     cancels its booked interviews (services/interviewBooking.ts), in the same transaction;
- *                     endCompanyInterviews does it for a company's projects before the company is deleted.
+ *                     companyProjectsGo (projectWrites.ts) does it, and queues their files' deletion, for a
+ *                     company's projects before the company is deleted.
  * Projects stand above the pipeline (backend/features/pipeline): a project's stage counts (stats.ts)
  * are the pipeline's own, and curating (`curateCandidates`, endpoints.ts) queues the pipeline's
  * `queueCuratedEmail`. The support chat uses `findProject` and `projectRef` (read.ts).
@@ -24,9 +25,8 @@ export { curateCandidates, JD_FOLDER, releaseJdFile } from './endpoints';
 export { findProject, projectRef, type ProjectRef } from './read';
 export { sendCuratedEmail } from './notices';
 export { companyProjectsFollowStatus } from './hold';
-export { endCompanyInterviews } from './endInterviews';
 export { renewDueProjects } from './renewal';
-export { projectWrites } from './projectWrites';
+export { companyProjectsGo, projectWrites } from './projectWrites';
 
 export function projectsEndpoints(): Endpoint[] {
   return [

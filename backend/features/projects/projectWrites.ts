@@ -17,6 +17,7 @@
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
+import type { Config } from '../../config';
 import { entity } from '../../../schema';
 import { PROJECT_PLAN, PROJECT_STATUS, PROJECT_TYPE } from '../../../schema/rules/pipeline';
 import { ADMIN_TYPES, COMPANY_TYPES, MANAGING_SUB_ROLES, actorRefs, appointsAdvocates } from '../../../schema/roles';
@@ -291,6 +292,17 @@ export async function queueProjectFilesDeletion(trx: Knex.Transaction, ids: numb
   const keys = [...new Set([...attachments, ...jds.filter((k) => !shared.has(k))])];
   for (let i = 0; i < keys.length; i += KEYS_PER_JOB)
     await queueJob(trx, 'delete_erased_files', { keys: keys.slice(i, i + KEYS_PER_JOB) });
+}
+
+/**
+ * Before a company is deleted with its projects by cascade: their interviews end and their stored files (support
+ * chat attachments, job descriptions) are queued for deletion, as each project's own delete does (projectWrites.ts).
+ */
+export async function companyProjectsGo(trx: Knex.Transaction, config: Config, companyId: number): Promise<void> {
+  const ids = (await trx('projects').where('company_id', companyId).pluck('id')) as number[];
+  if (!ids.length) return;
+  await queueProjectFilesDeletion(trx, ids);
+  await endProjectInterviews(trx, config, ids);
 }
 
 export const projectWrites: EntityWrites = {

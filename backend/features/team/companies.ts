@@ -2,7 +2,7 @@
  * A company's rules beyond its declaration: approving a self-signed-up company starts its trial and
  * sends its held invitations (signup/approval.ts), and a company with people in it is never
  * deleted silently with them: its users are moved or deleted first, each by the team's rules, and its projects' booked
- * interviews are cancelled (projects/endInterviews.ts) before the projects go with it. A company suspended or
+ * interviews are cancelled and their stored files deleted (projects/projectWrites.ts) before the projects go with it. A company suspended or
  * held signs all its people out: their sessions end, and its approval again brings none back. Its email domains,
  * however written (the console too), are business domains, as sign-up asks (schema/validation/signup.ts companyDomains).
  */
@@ -12,7 +12,7 @@ import { endBarredSessions } from '../../auth/session';
 import { modelFor } from '../../db/models';
 import { checks, type Check, type EntityWrites } from '../../crud/writes';
 import { AppError, badRequest } from '../../errors';
-import { companyProjectsFollowStatus, endCompanyInterviews } from '../projects';
+import { companyProjectsFollowStatus, companyProjectsGo } from '../projects';
 import { companyStatusChange } from '../signup';
 
 /** The domains written are the sign-up's: well formed business domains, at least one. */
@@ -37,7 +37,8 @@ export const companyWrites: EntityWrites = {
       .where('company_id', existing.id)
       .count({ n: '*' })) as unknown as { n: number }[];
     if (Number(n) > 0) throw new AppError(409, 'company.hasUsers', undefined, undefined, { users: Number(n) });
-    // Its projects go with it by cascade, their requests too: their booked interviews are cancelled first.
-    await endCompanyInterviews(trx, config, existing.id as number);
+    // Its projects go with it by cascade, their requests and chats too: their booked interviews are cancelled and
+    // their stored files queued for deletion first.
+    await companyProjectsGo(trx, config, existing.id as number);
   },
 };
