@@ -166,6 +166,12 @@ export const en = {
       owner: 'Only platform admins change the company owner',
       self: 'You cannot change your own status',
       pendingInvitation: 'This user becomes active by accepting the invitation',
+      ownerPending: 'A company owner is active from the start: choose Active, or add them as an admin and invite them',
+    },
+  },
+  companyId: {
+    errors: {
+      fixed: 'A company user stays with their company: add the person to the other company instead',
     },
   },
   role: {

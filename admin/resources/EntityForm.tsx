@@ -1,6 +1,7 @@
 /**
  * The create and edit form, laid out by `admin.edit.layout` rows. Fields the signed-in admin may
- * not write (read-only ones, or beyond their rule's fields) are shown but locked.
+ * not write (read-only ones, or beyond their rule's fields) are shown but locked, and so are the fields fixed
+ * after create (a company user's company) on an edit.
  */
 import { Box } from '@mui/material';
 import { SimpleForm, useRecordContext } from 'react-admin';
@@ -45,7 +46,11 @@ export function EntityForm({ entity, mode, stacked }: Props) {
         >
           {row.map((name) => (
             <Box key={name} sx={{ flex: 1, minWidth: 0 }}>
-              <FieldInput entity={entity} source={name} readOnly={!writable.has(name)} />
+              <FieldInput
+                entity={entity}
+                source={name}
+                readOnly={!writable.has(name) || (mode === 'edit' && !!entity.fields[name].fixed)}
+              />
             </Box>
           ))}
         </Box>

@@ -17,6 +17,7 @@ export const accountEntities = {
       companySource: 'Source',
       companySourceOther: 'Source (other)',
       trialEndsAt: 'Free trial ends',
+      approvedAt: 'Approved',
       checked: 'Checked',
       lastActiveAt: 'Last active',
       createdAt: 'Created',

@@ -61,6 +61,11 @@ export const company = defineEntity({
     companySource: f.enum(SOURCE_OPTIONS.values, { labels: SOURCE_OPTIONS.labels }),
     companySourceOther: f.string({ max: 200 }),
     trialEndsAt: f.date(),
+    /**
+     * When an admin first made the company active (or created it active in the console): set once, by
+     * signup/approval.ts. A company held (Pending) and made active again after it is released, not approved.
+     */
+    approvedAt: f.datetime({ readOnly: true }),
     checked: f.boolean({ default: false }),
     lastActiveAt: f.datetime({ readOnly: true }),
     /**

@@ -24,7 +24,8 @@ export const companyUser = defineEntity({
     jobTitle: f.string({ required: true, nullable: true, max: 120, searchable: true }),
     status: f.enum({ pending: 0, active: 1, inactive: 2 }, { required: true, default: 1, index: true }),
     role: f.enum({ owner: 0, admin: 1, member: 2 }, { required: true, default: 2 }),
-    companyId: f.ref('company', { required: true, onDelete: 'cascade' }),
+    // A person stays with the company they were added to: its domains, its projects, its invitation.
+    companyId: f.ref('company', { required: true, onDelete: 'cascade', fixed: true }),
     profilePic: f.picture(),
     lastActiveAt: f.datetime({ readOnly: true }),
     isWatchedInfoVideo: f.boolean({ default: false, readOnly: true }),

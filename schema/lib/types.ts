@@ -65,6 +65,11 @@ export interface FieldDef {
   filterable?: boolean;
   /** Managed by the server: never taken from a request. */
   readOnly?: boolean;
+  /**
+   * Given on create and never changed afterwards (a company user's company): the console's edit shows it locked, and
+   * the entity's writes refuse a change (backend/features/team/companyUsers.ts).
+   */
+  fixed?: boolean;
   /** Never sent to a client. */
   hidden?: boolean;
   label?: string;

@@ -1,10 +1,14 @@
 /**
  * Demo data: 3 normal and 3 RaaS companies, 40 company users, 8 admins, 30 tags and the demo
- * candidate. Natural keys (emails, identifiers, company names) make every insert idempotent.
+ * candidate. Natural keys (emails, identifiers, company names) make every insert idempotent. The
+ * people besides the README's logins are named from the markets' common names, as the candidates are
+ * (seeds/synthetic/names.ts). A pending company has only the owner who signed it up, who has not
+ * signed in since (sign-up creates the owner alone and holds the invitations until approval).
  */
 import { faker } from '@faker-js/faker';
 import type { Knex } from 'knex';
 import { rngFrom } from '../synthetic/candidateFactory';
+import { FIRST_NAMES, LAST_NAMES } from '../synthetic/names';
 import { mobileNumber, planOf } from '../synthetic/phones';
 import { DEMO_COMPANIES, TAGS } from './people';
 
@@ -38,6 +42,12 @@ const HIRING_TITLES = [
   'Talent Sourcer',
 ];
 
+/** A name drawn from faker's seeded sequence out of the markets' common names. */
+const regionalName = () => ({
+  first: faker.helpers.arrayElement(FIRST_NAMES),
+  last: faker.helpers.arrayElement(LAST_NAMES),
+});
+
 const daysAgo = (days: number) => new Date(Date.now() - days * 86400_000).toISOString();
 
 export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
@@ -67,6 +77,8 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
         // Joined over the last two years, pending ones lately.
         created_at: daysAgo(c.status === 0 ? 3 + companyIds.length : 720 - companyIds.length * 110),
         checked: c.status === 1,
+        // Approved when it joined: a hold and release of it is no approval (signup/approval.ts).
+        approved_at: c.status === 0 ? null : daysAgo(720 - companyIds.length * 110),
       })
       .returning('id');
     companyIds.push(row.id);
@@ -98,26 +110,25 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
       job_title: 'Talent Acquisition Lead',
     },
   ];
-  // 37 more, spread over the six companies: one owner each, then about one admin for every three members.
+  // 37 more, spread over the six companies: one owner each, then about one admin for every three members (none in a
+  // pending company). An owner is never a pending invitee nor deactivated.
   const seen = new Map<number, number>();
   for (let i = 0; users.length < 40; i += 1) {
     const companyIndex = i % DEMO_COMPANIES.length;
+    const isOwner = i < DEMO_COMPANIES.length;
+    if (!isOwner && DEMO_COMPANIES[companyIndex].status === 0) continue;
     const nth = seen.get(companyIndex) ?? 0;
     seen.set(companyIndex, nth + 1);
-    const first = faker.person.firstName();
-    const last = faker.person.lastName();
+    const { first, last } = regionalName();
     const domain = DEMO_COMPANIES[companyIndex].validDomains[0];
     users.push({
       email: `${first}.${last}.${i}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''),
       first_name: first,
       last_name: last,
-      role: i < DEMO_COMPANIES.length ? 0 : nth % 4 === 1 ? 1 : 2,
+      role: isOwner ? 0 : nth % 4 === 1 ? 1 : 2,
       company_id: companyIds[companyIndex],
-      job_title:
-        i < DEMO_COMPANIES.length
-          ? faker.helpers.arrayElement(OWNER_TITLES)
-          : faker.helpers.arrayElement(HIRING_TITLES),
-      status: i % 11 === 5 ? 0 : i % 13 === 7 ? 2 : 1,
+      job_title: isOwner ? faker.helpers.arrayElement(OWNER_TITLES) : faker.helpers.arrayElement(HIRING_TITLES),
+      status: isOwner ? 1 : i % 11 === 5 ? 0 : i % 13 === 7 ? 2 : 1,
       created_at: daysAgo(40 + ((i * 37) % 650)),
     });
   }
@@ -134,8 +145,14 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
     // The address is unique among people, not among invitations' stand-ins (schema/entities/companyUser.ts).
     .onConflict(knex.raw('(email) where account_elsewhere_at is null'))
     .ignore();
-  // People who use the product have been active lately; a company is as recently active as its latest user.
-  const activeUsers = await knex('company_users').where('status', 1).orderBy('id').select('id');
+  // People who use the product have been active lately (nobody signs in to a pending company); a company is as
+  // recently active as its latest user.
+  const activeUsers = await knex('company_users as u')
+    .join('companies as c', 'c.id', 'u.company_id')
+    .where('u.status', 1)
+    .whereNot('c.status', 0)
+    .orderBy('u.id')
+    .select('u.id');
   for (const [n, { id }] of activeUsers.entries())
     await knex('company_users')
       .where('id', id)
@@ -164,8 +181,7 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
     { email: 'advocate@example.com', first_name: 'Priya', last_name: 'Raman', role: 2, job_title: 'Talent Advocate' },
   ];
   for (let i = 0; admins.length < 8; i += 1) {
-    const first = faker.person.firstName();
-    const last = faker.person.lastName();
+    const { first, last } = regionalName();
     admins.push({
       email: `${first}.${last}@talentbase.example`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''),
       first_name: first,

@@ -3,10 +3,16 @@
  * roles in different states, one of them shared with its Member; Northwind Talent (RaaS) with a
  * free and a Power project; and an internal talent pool of the advocates. Active demo candidates
  * are curated into them at various stages. Deterministic (candidates taken in id order) and
- * idempotent (a project is known by its company and title).
+ * idempotent (a project is known by its company and title). The Power project is activated when
+ * created, and its activation and guarantee are in the credit log (credits.ts); interviews have the
+ * schedule their move wrote, and some candidates the interview request their owner sent (interviews.ts).
  */
 import type { Knex } from 'knex';
+import { PROJECT_PLAN } from '../../schema/rules/pipeline';
+import { cycleEnd } from '../../schema/rules/plans';
+import { chargeSeededPlan } from './credits';
 import { logSeededMoves } from './history';
+import { interviewMoves, scheduleAt, seedRequests, type RequestAnswer, type SeededRequest } from './interviews';
 
 interface Placement {
   stage: number;
@@ -15,6 +21,8 @@ interface Placement {
   scheduled?: boolean;
   rejectedFrom?: number;
   guaranteed?: boolean;
+  /** The interview request its owner sent the candidate, and how they answered it. */
+  request?: RequestAnswer;
 }
 
 interface DemoProject {
@@ -62,8 +70,8 @@ const PROJECTS: DemoProject[] = [
       { stage: 0, count: 3 },
       { stage: 1, count: 2 },
       { stage: 2, count: 2 },
-      { stage: 3, count: 1, scheduled: true },
-      { stage: 4, count: 1, scheduled: true },
+      { stage: 3, count: 1, scheduled: true, request: 'declined' },
+      { stage: 4, count: 1, scheduled: true, request: 'accepted' },
       { stage: 6, count: 1, rejectedFrom: 2 },
     ],
   },
@@ -119,6 +127,7 @@ const PROJECTS: DemoProject[] = [
     description: 'Grow our mid-market accounts in Kuala Lumpur. This role has been filled.',
     filters: '',
     match: ['%account%', '%sales%', '%business development%'],
+    // No interview request: closing the project expired its bookings (projects/plans.ts changeStatus).
     placements: [{ stage: 5, count: 1, scheduled: true }],
   },
   {
@@ -158,9 +167,9 @@ const PROJECTS: DemoProject[] = [
     match: ['%financ%', '%accountant%', '%controller%', '%audit%'],
     placements: [
       { stage: 2, count: 1 },
-      { stage: 3, count: 1, scheduled: true },
-      { stage: 7, count: 1, scheduled: true },
-      { stage: 4, count: 1, scheduled: true, guaranteed: true },
+      { stage: 3, count: 1, scheduled: true, request: 'pending' },
+      { stage: 7, count: 1, scheduled: true, request: 'accepted' },
+      { stage: 4, count: 1, scheduled: true, guaranteed: true, request: 'accepted' },
     ],
   },
   {
@@ -226,12 +235,19 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
       .where((w) => (company ? w.where('company_id', company.id) : w.whereNull('company_id')))
       .first('id');
     if (existing) continue;
-    const owner = spec.owner ? await knex('company_users').where('email', spec.owner).first('id') : null;
+    const owner = spec.owner
+      ? await knex('company_users').where('email', spec.owner).first('id', 'first_name', 'last_name', 'email')
+      : null;
+    // The owner interviews: the schedules name them.
+    const interviewer = owner
+      ? { id: owner.id as number, name: `${owner.first_name} ${owner.last_name}`, email: owner.email as string }
+      : null;
     const jobTitle =
       (await knex('job_titles').where('name', spec.jobTitle).first('id')) ??
       (await knex('job_titles').orderBy('id').first('id'));
     const createdAt = new Date(now - (40 - n * 5) * DAY);
-    const power = spec.plan === 2 && spec.status !== 3;
+    // A Power project is opened as Power: activated (and charged) when created, before any move into a paid stage.
+    const power = spec.plan === PROJECT_PLAN.power && spec.status !== 3;
     const [project] = await knex('projects')
       .insert({
         title: spec.title,
@@ -255,8 +271,8 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
         is_admin_project: !company,
         checked: true,
         shared_user_ids: spec.sharedWithMember && member ? [member.id] : [],
-        activated_at: power ? new Date(now - 10 * DAY) : null,
-        cycle_ends_at: power ? new Date(now + 20 * DAY) : null,
+        activated_at: power ? createdAt : null,
+        cycle_ends_at: power ? cycleEnd(createdAt) : null,
         created_at: createdAt,
         updated_at: createdAt,
       })
@@ -264,11 +280,28 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
     const wanted = spec.placements.reduce((sum, p) => sum + p.count, 0);
     const pool = await poolFor(spec.match, wanted);
     let next = 0;
+    const requests: Omit<SeededRequest, 'projectId' | 'companyId' | 'description' | 'interviewer'>[] = [];
     const rows = spec.placements.flatMap((placement) =>
       Array.from({ length: placement.count }, () => {
         const candidateId = pool[next % Math.max(pool.length, 1)];
         next += 1;
         const moved = new Date(createdAt.getTime() + (2 + (next % 9)) * DAY);
+        const seeded = {
+          candidate_id: candidateId,
+          stage: placement.stage,
+          rejected_from: placement.rejectedFrom ?? null,
+          last_recruitment_updated_at: moved,
+        };
+        // Scheduled at its latest move into an interview stage, with the schedule that move wrote.
+        const interviews = placement.scheduled && interviewer ? interviewMoves(createdAt, seeded, new Date(now)) : [];
+        const last = interviews.at(-1);
+        if (placement.request && interviews.length)
+          requests.push({
+            candidateId,
+            answer: placement.request,
+            firstInterview: interviews[0],
+            n: n * 100 + next + 50,
+          });
         return {
           project_id: project.id,
           candidate_id: candidateId,
@@ -278,7 +311,9 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
           curated: placement.stage === 0 || next % 2 === 0,
           seen_at: placement.stage === 0 ? null : moved,
           revealed_at: placement.stage === 0 ? null : moved,
-          interview_scheduled_at: placement.scheduled ? moved : null,
+          interview_scheduled_at: last?.at ?? null,
+          schedule_data:
+            last && interviewer ? JSON.stringify(scheduleAt(interviewer, last.at, last.until, n * 100 + next)) : null,
           guaranteed_at: placement.guaranteed ? moved : null,
           last_recruitment_updated_at: moved,
           created_at: createdAt,
@@ -290,15 +325,45 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
       .insert(rows)
       .onConflict(['project_id', 'candidate_id'])
       .ignore()
-      .returning(['candidate_id', 'stage', 'rejected_from', 'last_recruitment_updated_at'])) as Parameters<
-      typeof logSeededMoves
-    >[2];
+      .returning([
+        'candidate_id',
+        'stage',
+        'rejected_from',
+        'last_recruitment_updated_at',
+        'guaranteed_at',
+      ])) as (Parameters<typeof logSeededMoves>[2][number] & { guaranteed_at: Date | null })[];
     const mover = owner
       ? { kind: 2 as const, id: owner.id as number }
       : advocate
         ? { kind: 1 as const, id: advocate.id as number }
         : null;
     await logSeededMoves(knex, { id: project.id, companyId: company?.id ?? null, createdAt }, inserted, mover);
+    if (power && company && owner)
+      await chargeSeededPlan(knex, {
+        id: project.id,
+        projectType: company.company_type === 4 ? 2 : 1,
+        plan: spec.plan,
+        status: spec.status,
+        companyId: company.id,
+        ownerId: owner.id,
+        activatedAt: createdAt,
+        guaranteed: inserted
+          .filter((r) => r.guaranteed_at)
+          .map((r) => ({ candidateId: r.candidate_id, at: r.guaranteed_at as Date })),
+      });
+    if (company && interviewer)
+      await seedRequests(
+        knex,
+        requests
+          .filter((r) => inserted.some((row) => row.candidate_id === r.candidateId))
+          .map((r) => ({
+            ...r,
+            projectId: project.id,
+            companyId: company.id,
+            description: spec.description,
+            interviewer,
+          })),
+      );
   }
   const [{ projects }] = await knex('projects').count({ projects: '*' });
   const [{ placed }] = await knex('project_candidates').count({ placed: '*' });

@@ -378,8 +378,14 @@ describe('The admins’ interview-request list', () => {
     const times = sorted.body.data.map((r: { createdAt: string }) => r.createdAt);
     expect([...times].sort()).toEqual(times);
     expect((await admin.get('/dashboard/interview-request-list?state=bogus')).status).toBe(400);
+    // Northwind Talent sees its own requests (the demo's) and none of another company's.
     const raas = client(t, await t.login('owner@raas.example.com'));
-    expect((await raas.get('/dashboard/interview-request-list')).body.data).toEqual([]);
+    const northwind = await t.knex('companies').where('company_name', 'Northwind Talent').first('id');
+    const seen = (await raas.get('/dashboard/interview-request-list?perPage=100')).body.data as {
+      company: { id: string } | null;
+    }[];
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.map((r) => r.company?.id).filter((id) => id !== `Company:${northwind.id}`)).toEqual([]);
     expect(
       (await client(t, await t.login('candidate@example.com')).get('/dashboard/interview-request-list')).status,
     ).toBe(403);

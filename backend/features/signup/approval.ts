@@ -9,10 +9,14 @@
  * Pending is also a hold (projects/hold.ts): a company that was approved before is released, not
  * approved, when it is active again. Its trial date stays as it is (a trial that ended does not start
  * again) and nobody is told of it; held to Inactive is a suspension, not a rejection, and tells nobody
- * either. Approved before means it has a trial date (every approval stores one) or its people have
- * signed in (companies.last_active_at: nobody signs in to a pending company, backend/auth/accounts.ts).
+ * either. Approved before means companies.approved_at is set: by the first approval, or by a create
+ * that makes the company active at once (the console's), which is its approval.
  * Whenever a company becomes active again, the invitations made while it was held go out, each once
  * (sending one marks it sent).
+ *
+ * The company's row is locked (FOR NO KEY UPDATE, as the status change's own update would: rows naming the company
+ * are still added meanwhile) before anything is decided, and the decision is taken on the row as it is then: of two admins approving the same company at once, the second waits for the
+ * first and finds it approved, so the owner is told once and the trial date is set once.
  */
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
@@ -26,6 +30,7 @@ import { createInvitation, inTeam, sendHeldInvitations } from './invitations';
 import type { Invite } from './validation';
 
 export const FREE_TRIAL_DAYS = 30;
+const ACTIVE = 1;
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 /** A date field's value as the write carries it (a 'YYYY-MM-DD' string, or a Date) as its calendar day. */
@@ -114,12 +119,16 @@ export async function onCompanyStatusChange(
   chosenTrialEnd?: string,
 ): Promise<string | undefined> {
   if (from === to) return undefined;
+  // The row as it is once this change's turn comes: another change of it (a second admin's approval) went first.
   const company = await trx('companies')
     .where('id', companyId)
-    .first('company_name', 'trial_ends_at', 'last_active_at');
-  const approvedBefore = company.trial_ends_at !== null || company.last_active_at !== null;
+    .forNoKeyUpdate()
+    .first('company_name', 'status', 'approved_at');
+  const was = company.status as number;
+  if (was === to) return undefined;
+  const approvedBefore = company.approved_at !== null;
   // The first approval is the first approval whatever the company was before (not approved, then approved after all).
-  if (((from === 0 && to === 2) || to === 1) && !approvedBefore)
+  if (((was === 0 && to === 2) || to === ACTIVE) && !approvedBefore)
     return firstDecision(trx, config, companyId, company.company_name, to, validDomains, chosenTrialEnd);
   // Released (or no longer suspended): the invitations made meanwhile go out.
   if (to === 1)
@@ -155,6 +164,7 @@ async function firstDecision(
     return undefined;
   }
   const trialEndsAt = chosenTrialEnd ?? isoDate(new Date(Date.now() + FREE_TRIAL_DAYS * 86400_000));
+  await trx('companies').where('id', companyId).update({ approved_at: trx.fn.now() });
   if (contact)
     await queueEmail(trx, {
       to: contact.email,
@@ -166,7 +176,10 @@ async function firstDecision(
 }
 
 /** The company write rule the generic router calls (backend/features/team/companies.ts lists it). */
-export const companyStatusChange: Check = async (data, { trx, mode, id, existing, config }) => {
+export const companyStatusChange: Check = async (data, { trx, mode, id, existing, config, entity }) => {
+  // A company created active (the console's) is approved as it is created.
+  if (mode === 'create' && (data.status ?? entity.fields.status.default) === ACTIVE)
+    data.approvedAt = new Date().toISOString();
   if (mode !== 'update' || !existing || !id || data.status === undefined || data.status === existing.status) return;
   if (!config) throw new Error('the company status rule needs the app configuration');
   // The console sends the whole record back; an untouched trial date gives way to the one approval starts, one the

@@ -1,8 +1,9 @@
 /**
  * A company user's one set of rules, whichever way a change arrives (the team endpoints, the
  * generic /company-users routes the console uses, their bulk status change): the team's rules of
- * rules.ts, an email that stays with its person, invitations for everyone a company adds (their
- * company's domains, pending until they accept), and sessions that end when someone is deactivated.
+ * rules.ts, an email that stays with its person, a company that stays with its person (companyId is fixed after
+ * create), an Owner never created pending, invitations for everyone a company adds (their company's domains, pending
+ * until they accept), and sessions that end when someone is deactivated.
  */
 import type { Knex } from 'knex';
 import { choiceId, entity } from '../../../schema';
@@ -28,6 +29,7 @@ import {
   managerStandingRefusal,
   MEMBER_STATUS,
   memberChangeRefusal,
+  memberCreateRefusal,
   memberDeleteRefusal,
   ownerDetailsRefusal,
   type Changer,
@@ -161,13 +163,27 @@ const teamCheck: Check = async (data, ctx) => {
   if (changed && details) throw refused(changed, details);
 };
 
-const check = checks(personChecks, teamCheck);
+/**
+ * A person stays with the company they were added to (the schema's `fixed` fields: companyId): its domains are the
+ * ones their address was checked against, its projects the ones they own, its invitation the one they hold. Moving
+ * someone is refused on the field; the same value sent back with a whole record is no change.
+ */
+const fixedFieldsCheck: Check = async (data, { mode, existing, entity }) => {
+  if (mode !== 'update' || !existing) return;
+  const moved = Object.keys(entity.fields).find(
+    (name) => entity.fields[name].fixed && data[name] !== undefined && data[name] !== existing[name],
+  );
+  if (moved) throw badRequest({ [moved]: `${moved}.errors.fixed` });
+};
+
+const check = checks(personChecks, fixedFieldsCheck, teamCheck);
 
 /**
  * A create by someone who reaches every company (a platform admin) stores the row as given (the
  * console adds people to any company), with an address the company signs in with: its domains, a
  * business domain (schema/rules/companyEmail.ts, as every way an address becomes a company user's;
- * the console changes nobody's address afterwards: emailStaysWithItsPerson). A company that does
+ * the console changes nobody's address afterwards: emailStaysWithItsPerson, nor their company: fixedFieldsCheck), and
+ * never an Owner who is pending (rules.ts memberCreateRefusal: refused on status). A company that does
  * not exist is refused on companyId by the insert. A company adds people by invitation alone (POST
  * /company-users/invite): this route answers with the new row, which an address with an account
  * elsewhere has none of, so the answer would tell whether it has one; it is refused whatever the address.
@@ -176,6 +192,8 @@ async function create(write: WriteContext & { data: Record<string, unknown> }): 
   const { data, trx } = write;
   if (!reachesEveryCompany(write.ability, 'create')) throw new AppError(403, 'companyUser.inviteInstead');
   await referencesExist(data, { ...write, mode: 'create' });
+  const pendingOwner = memberCreateRefusal(data);
+  if (pendingOwner) throw refused('status', pendingOwner);
   await check(data, { ...write, mode: 'create' });
   const owner = (await modelFor(company)
     .query(trx)

@@ -22,7 +22,14 @@ export const GENERAL = ADMIN_TYPES.general;
 
 /** Why a change is refused: the message key's last part ('users.errors.owner', 'status.errors.self'). */
 export type Refusal =
-  'owner' | 'ownerDetails' | 'notAllowed' | 'self' | 'pendingInvitation' | 'invalid' | 'lastGeneralAdmin';
+  | 'owner'
+  | 'ownerDetails'
+  | 'notAllowed'
+  | 'self'
+  | 'pendingInvitation'
+  | 'invalid'
+  | 'lastGeneralAdmin'
+  | 'ownerPending';
 
 export interface Member {
   id: number;
@@ -56,6 +63,15 @@ export function memberChangeRefusal(
   if (member.status === MEMBER_STATUS.pending) return 'pendingInvitation';
   if (status && change.status === MEMBER_STATUS.pending) return 'invalid';
   return undefined;
+}
+
+/**
+ * A company user as a platform admin creates them (the console): an Owner is active from the start. Someone pending
+ * becomes active only by accepting an invitation, which is made for Admins and Members alone, and nobody changes,
+ * demotes or deletes a pending Owner (memberChangeRefusal, memberDeleteRefusal): one would stay pending for good.
+ */
+export function memberCreateRefusal(member: { role?: unknown; status?: unknown }): 'ownerPending' | undefined {
+  return member.role === OWNER && member.status === MEMBER_STATUS.pending ? 'ownerPending' : undefined;
 }
 
 /**
