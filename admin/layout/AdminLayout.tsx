@@ -64,7 +64,7 @@ function useSpecQuery() {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    const search = fromSpecQuery(location.search);
+    const search = fromSpecQuery(location.search, location.pathname);
     if (search !== undefined) navigate({ pathname: location.pathname, search }, { replace: true });
   }, [location.pathname, location.search, navigate]);
 }

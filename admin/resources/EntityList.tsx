@@ -1,5 +1,5 @@
 /** The generated list screen: columns, filters, default sort and bulk actions from `admin.list`. */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import {
   BulkDeleteButton,
   CreateButton,
@@ -24,8 +24,10 @@ import { exporterFor } from './exporter';
 import { ListEmpty, ListNoMatches, PortalActions } from './ListStates';
 import { presetLabel, presetMatching } from './presets';
 import { RecordName } from './RecordTitle';
+import { RefusedQueryReset } from './RefusedQueryReset';
 
 export const PAGE_SIZES = [10, 25, 50];
+const PER_PAGE = 25;
 
 function columnsOf(entity: EntityDef): string[] {
   const declared = entity.admin?.list?.columns;
@@ -82,6 +84,7 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
   const createPath = useCreatePath();
   const hasCreate = !!actor && abilityOf(actor).can('create', entity.subject);
   const [field, order] = entity.admin?.list?.sort ?? ['id', 'DESC'];
+  const sort = useMemo(() => ({ field, order }), [field, order]);
   const columns = columnsOf(entity);
   const shares = columnWidths(entity, columns);
   // Row actions keep a fixed share (two icon buttons); the columns share the rest.
@@ -96,9 +99,9 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
   return (
     <List
       title={<ListTitle entity={entity} />}
-      sort={{ field, order }}
+      sort={sort}
       filter={filter}
-      perPage={25}
+      perPage={PER_PAGE}
       filters={filterInputs(entity)}
       pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
       empty={<ListEmpty entity={entity} actions={actions} />}
@@ -114,6 +117,7 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
       // The table keeps to the room beside the side panel; its cells stay on one line.
       sx={{ '& .RaList-main': { minWidth: 0 } }}
     >
+      <RefusedQueryReset sort={sort} perPage={PER_PAGE} />
       {phone ? (
         <PhoneList
           primary={(record) => <RecordName entity={entity} record={record} />}

@@ -5,10 +5,11 @@
  * `pageRows`; `exporterFor` is also a plain react-admin exporter for the records it is given.
  */
 import type { Exporter, FetchRelatedRecords, RaRecord } from 'react-admin';
-import type { EntityDef, FieldDef } from '../../schema';
+import { entity as entityNamed, type EntityDef, type FieldDef } from '../../schema';
 import { csvLine } from '../../schema/lib/csv';
 import { saveCsv } from '../../ui/api/saveCsv';
 import { isVisible, labelOf, pluralLabel, targetOf } from '../fields/fieldMeta';
+import { recordText } from '../fields/readable';
 
 const choiceLabel = (field: FieldDef, value: unknown) => field.choices?.find((c) => c.id === value)?.label ?? value;
 
@@ -53,7 +54,9 @@ export const csvFileName = (entity: EntityDef) => pluralLabel(entity).toLowerCas
 
 /**
  * One page's rows: the names its references point at are looked up for that page alone (one
- * `getMany` per reference field, at most a page of ids, which the API answers in one request).
+ * `getMany` per reference field, at most a page of ids, which the API answers in one request),
+ * each written as the record's show page writes it (recordText: a credit lot, titled by its
+ * company's id, is '#7', never 'Company:12').
  */
 export async function pageRows(
   entity: EntityDef,
@@ -63,9 +66,10 @@ export async function pageRows(
   const names = new Map<string, Map<unknown, string>>();
   for (const [name, field] of Object.entries(entity.fields)) {
     if (!isVisible(field) || (field.kind !== 'ref' && field.kind !== 'refList')) continue;
-    const { resource, titleField } = targetOf(field);
+    const { resource } = targetOf(field);
+    const target = entityNamed(field.ref as string);
     const related = await fetchRelatedRecords(records, name, resource).catch(() => ({}) as Record<string, RaRecord>);
-    names.set(name, new Map(Object.values(related).map((r) => [r.id, String(r[titleField] ?? r.id)])));
+    names.set(name, new Map(Object.values(related).map((r) => [r.id, recordText(target, r)])));
   }
   return exportRows(entity, records, names);
 }

@@ -8,7 +8,7 @@ import { subject as asSubject } from '@casl/ability';
 import { permittedFieldsOf } from '@casl/ability/extra';
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
-import { type Action, type EntityDef } from '../../schema';
+import { columnOf, isNullable, type Action, type EntityDef } from '../../schema';
 import type { FieldDef } from '../../schema/lib/types';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { modelFor } from '../db/models';
@@ -49,6 +49,17 @@ function idParam(entity: EntityDef, req: Request): number {
 }
 
 const allFields = (entity: EntityDef) => Object.keys(entity.fields);
+
+/**
+ * Where a list puts the rows without a value in its sort column: last, in both directions ("Last active",
+ * newest first, starts with the companies active lately, not with those never seen). A column that always
+ * holds a value is sorted plainly, so a b-tree on it still serves both directions.
+ */
+function nullsOf(entity: EntityDef, column: string): 'last' | undefined {
+  const field = Object.entries(entity.fields).find(([name]) => `${entity.table}.${columnOf(name)}` === column)?.[1];
+  if (field) return isNullable(field) ? 'last' : undefined;
+  return Object.keys(entity.computed ?? {}).some((name) => columnOf(name) === column) ? 'last' : undefined;
+}
 
 /** The record as the actor may see it: a read rule that lists fields hides the others. */
 export function readable(entity: EntityDef, ability: AppAbility, row: Row): Record<string, unknown> {
@@ -128,9 +139,11 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     applyFilter(page as unknown as Knex.QueryBuilder, entity, params.filter, params.search);
     scopeQuery(page, ability, 'read', subject, table);
     const [start, end] = params.range;
+    const nulls = nullsOf(entity, params.sort.column);
+    if (nulls) page.orderBy(params.sort.column, params.sort.order, nulls);
+    else page.orderBy(params.sort.column, params.sort.order);
     const [rows, total] = await Promise.all([
       page
-        .orderBy(params.sort.column, params.sort.order)
         .orderBy(`${table}.id`, params.sort.order)
         .offset(start)
         .limit(end - start + 1),

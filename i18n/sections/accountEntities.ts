@@ -23,6 +23,7 @@ export const accountEntities = {
       createdAt: 'Created',
       updatedAt: 'Updated',
       userCount: 'Users',
+      projectCount: 'Projects',
     },
     enums: {
       companyType: {

@@ -77,6 +77,7 @@ export const company = defineEntity({
   },
   computed: {
     userCount: { kind: 'integer', sql: '(select count(*) from company_users u where u.company_id = {table}.id)' },
+    projectCount: { kind: 'integer', sql: '(select count(*) from projects p where p.company_id = {table}.id)' },
   },
   permissions: {
     admin: { manage: true },
@@ -90,7 +91,16 @@ export const company = defineEntity({
     titleField: 'companyName',
     group: 'companies',
     list: {
-      columns: ['companyName', 'companyType', 'status', 'validDomains', 'userCount', 'lastActiveAt', 'createdAt'],
+      columns: [
+        'companyName',
+        'companyType',
+        'status',
+        'validDomains',
+        'userCount',
+        'projectCount',
+        'lastActiveAt',
+        'createdAt',
+      ],
       sort: ['createdAt', 'DESC'],
       filters: ['q', 'status', 'companyType', 'checked'],
       presets: { pending: { status: 0 } },
