@@ -50,6 +50,8 @@ export interface DayFieldProps {
   /** The form's own verdict on the value, and its message (the field's own message about unreadable text comes first). */
   error?: boolean;
   helperText?: ReactNode;
+  /** The id of a message outside the field that describes it (a group's error under several fields). */
+  describedBy?: string;
   required?: boolean;
   disabled?: boolean;
   readOnly?: boolean;
@@ -78,6 +80,7 @@ export function DayField({
   onBlur,
   error,
   helperText,
+  describedBy,
   sx,
   size = 'small',
   fullWidth = true,
@@ -132,7 +135,13 @@ export function DayField({
         inputRef={inputRef}
         slotProps={{
           inputLabel: { shrink: true },
-          htmlInput: { inputMode: 'text', autoComplete: 'off', readOnly },
+          htmlInput: {
+            inputMode: 'text',
+            autoComplete: 'off',
+            readOnly,
+            // Only when given: otherwise the field's own helper text describes it, as MUI ties it.
+            ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+          },
           input: {
             endAdornment:
               readOnly || disabled ? undefined : (

@@ -2,11 +2,13 @@
  * The support chat on the project page (the only page that shows it, spec section 2): a floating
  * button with the unread count that opens the project's conversation with its talent advocate (or
  * the admins). Loaded with its own chunk, only when the project page shows it.
+ * The button and the panel take each other's place, so the keyboard goes with them: opening puts it in the message
+ * box, closing (the close button or Escape) back on the button, never on the page's body (`useFocusHandover`).
  */
 import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Badge, Box, Fab, IconButton, Paper, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { t } from '../../../i18n';
 import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import { ChatThread } from '../../../ui/chat/ChatThread';
@@ -22,8 +24,26 @@ function usePageVisible(): boolean {
   return visible;
 }
 
+/**
+ * After the panel opens, its message box takes the focus; after it closes, the chat button. Nothing moves on the
+ * first draw (the widget arrives on its own, while the person is elsewhere on the page).
+ */
+function useFocusHandover(open: boolean) {
+  const panel = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const shown = useRef(open);
+  useEffect(() => {
+    if (shown.current === open) return;
+    shown.current = open;
+    if (open) panel.current?.querySelector<HTMLElement>('textarea:not([aria-hidden]):not([readonly])')?.focus();
+    else button.current?.focus();
+  }, [open]);
+  return { panel, button };
+}
+
 export function ChatWidget({ projectId, title }: { projectId: string; title: string }) {
   const [open, setOpen] = useState(false);
+  const { panel, button } = useFocusHandover(open);
   const visible = usePageVisible();
   const chat = useConversation({ projectId }, 'companyUser', open && visible);
   const unread = chat.conversation?.unread ?? 0;
@@ -36,6 +56,7 @@ export function ChatWidget({ projectId, title }: { projectId: string; title: str
         <Fab
           variant="extended"
           color="primary"
+          ref={button}
           onClick={() => setOpen(true)}
           data-testid="support-chat"
           sx={{
@@ -61,8 +82,14 @@ export function ChatWidget({ projectId, title }: { projectId: string; title: str
       {open && (
         <Paper
           elevation={8}
+          ref={panel}
           role="dialog"
           aria-label={t('chat.widget.title', { project: title })}
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape') return;
+            e.stopPropagation();
+            setOpen(false);
+          }}
           data-testid="support-chat-panel"
           sx={{
             position: 'fixed',

@@ -1,7 +1,8 @@
 /**
  * The board: one column per visible stage, candidates dragged between the stages the shared rules
  * allow (pointer, touch or keyboard). A refused drop snaps back with the reason; an allowed one
- * starts the same move as the menu.
+ * starts the same move as the menu. A move or hide made from a card's menu keeps the keyboard on the board: the moved
+ * card's actions button in its new column, or the nearest card where it left after a hide (useFocusAfterLeaving).
  */
 import {
   DndContext,
@@ -36,6 +37,7 @@ import { CandidateMenu, type MenuRequest } from './CandidateMenu';
 import type { CandidateActionContext } from './candidateActionTypes';
 import { stageLabel } from './stageKeys';
 import { checkDrop, SEMI_ACTIVE } from './stageRules';
+import { leftBoard, useFocusAfterLeaving } from './useFocusAfterLeaving';
 
 const nameOf = (doc: PipelineDoc | undefined) => doc?.name || t('portal.pipeline.card.anonymous');
 export const contextOf = (doc: PipelineDoc) => ({
@@ -200,6 +202,8 @@ interface Props {
 
 export function PipelineBoard({ docs, stages, totals, pending, role, contextFor, onRequest, onRefused }: Props) {
   const [active, setActive] = useState<PipelineDoc>();
+  // The cards' own requests (their menus), so the focus follows a card its menu moved or hid.
+  const { rootRef, request } = useFocusAfterLeaving<HTMLDivElement>(docs, onRequest, leftBoard);
   // A mouse picks a card up after a few pixels; a finger after a press held still for a quarter second (a swipe is
   // the browser's, which scrolls), as dnd-kit recommends for scrolling lists on touch screens; keys as ever.
   const sensors = useSensors(
@@ -261,6 +265,7 @@ export function PipelineBoard({ docs, stages, totals, pending, role, contextFor,
         column scrolls its own cards.
       */}
       <Box
+        ref={rootRef}
         sx={{
           display: 'flex',
           gap: 1.5,
@@ -290,7 +295,7 @@ export function PipelineBoard({ docs, stages, totals, pending, role, contextFor,
                   doc={doc}
                   pending={pending[doc.id] !== undefined}
                   context={contextFor(doc)}
-                  onRequest={onRequest}
+                  onRequest={request}
                 />
               ))}
             </BoardColumn>

@@ -1,4 +1,7 @@
-/** Moves the keyboard to the first field with an error (in the form's order), so a refused submit is never silent. */
+/**
+ * Moves the keyboard to the first field with an error (in the form's order), so a refused submit is never silent. An
+ * interview slot's error (`dateTimeSlots.<i>`) goes to that slot's date field, which bears the name (DateSlotsField).
+ */
 const ORDER = [
   'title',
   'jobTitleId',
@@ -9,6 +12,7 @@ const ORDER = [
   'headcount',
   'salaryMin',
   'salaryMax',
+  'dateTimeSlots',
   'jobDescription',
   'jdFile',
 ];
@@ -30,6 +34,9 @@ export function focusFirstError(errors: Record<string, string>): void {
 }
 
 function rank(field: string): number {
-  const i = ORDER.indexOf(field);
-  return i === -1 ? ORDER.length : i;
+  const [base, slot] = field.split('.');
+  const i = ORDER.indexOf(base);
+  // The slots in their own order, each between the last field before them and the first after them.
+  const within = slot && /^\d+$/.test(slot) ? Number(slot) / (Number(slot) + 1) : 0;
+  return (i === -1 ? ORDER.length : i) + within;
 }
