@@ -176,6 +176,7 @@ export function ExportAllButton() {
                 })}
               </Typography>
               <LinearProgress
+                aria-label={translate('ra.export_all.title')}
                 variant="determinate"
                 value={state.total ? Math.min(100, (state.done / state.total) * 100) : 0}
               />

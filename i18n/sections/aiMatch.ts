@@ -234,6 +234,8 @@ export const aiMatchPortal = {
   failedBecause: 'The run failed: {reason}.',
   failedDetail: 'The first failure: {detail}',
   loading: 'Loading…',
+  progress: 'Matching progress',
+  removeChip: 'Remove {label}',
   retry: 'Retry',
   pastRuns: 'Past runs',
   runsError: 'The past runs could not be loaded.',

@@ -64,6 +64,7 @@ export const alerts = {
     openInSearch: 'Open in search',
     noneNew: 'No new candidates since {day}: they were seen or no longer match.',
     loadError: "Could not load this project's alert.",
+    loading: "Loading this project's alert",
     loadingNew: 'Loading the new candidates…',
     newError: 'Could not load the new candidates.',
     retry: 'Try again',

@@ -53,6 +53,7 @@ export const chat = {
     empty: 'Ask us anything about this project.',
     placeholder: 'Write a message',
     send: 'Send',
+    sending: 'Sending',
     attach: 'Attach a PDF or DOCX file',
     removeAttachment: 'Remove the attachment',
     typing: '{name} is typing…',

@@ -107,6 +107,7 @@ export const notifications = {
     preferences: 'Notifications',
     preferencesHelp: 'Choose where each kind of notification reaches you.',
     loadError: 'Could not load your notifications.',
+    loading: 'Loading your notifications',
     loadMore: 'Load more',
   },
   /** What a kind's choices do, where it is not plain. */

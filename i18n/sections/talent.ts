@@ -80,6 +80,7 @@ export const talent = {
     removeLocationNamed: 'Remove preferred location {n}',
     addSkill: 'Add a skill',
     highlightSkill: 'Highlight {name}',
+    removeSkill: 'Remove {name}',
     unhighlightSkill: 'Stop highlighting {name}',
     noSkills: 'No skills yet.',
     starredCount: '{n} of {max} highlighted',

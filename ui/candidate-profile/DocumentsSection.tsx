@@ -75,7 +75,7 @@ export function CvFileInput({ name, label, upload, candidateId, onDownload, onUp
         <Button
           size="small"
           variant="outlined"
-          startIcon={busy ? <CircularProgress size={16} /> : <UploadFileOutlined />}
+          startIcon={busy ? <CircularProgress size={16} aria-hidden /> : <UploadFileOutlined />}
           disabled={busy}
           onClick={() => input.current?.click()}
         >

@@ -174,7 +174,9 @@ export function LookupPicker({
               ref,
               endAdornment: (
                 <>
-                  {loading && open ? <CircularProgress color="inherit" size={18} /> : null}
+                  {loading && open ? (
+                    <CircularProgress color="inherit" size={18} aria-label={t('talent.form.loading')} />
+                  ) : null}
                   {params.InputProps.endAdornment}
                 </>
               ),

@@ -1,14 +1,18 @@
-/** Skills (up to 5 highlighted with a star) and languages with their level. */
+/**
+ * Skills (up to 5 highlighted with a star) and languages with their level. Each skill is a list item with two buttons,
+ * both named by the skill: highlight (a toggle) and remove (RemovableChip).
+ */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import PsychologyOutlined from '@mui/icons-material/PsychologyOutlined';
 import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
-import { Box, Button, Chip, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Box, Button, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { MAX_STARRED_SKILLS } from '../../schema/entities/talentOptions';
 import { t } from '../../i18n';
+import { RemovableChip } from '../components/RemovableChip';
 import { FormSection, SubHeading } from './FormSection';
 import { ListError, SelectInput } from './inputs';
 import { choicesOf, labelOf } from './labels';
@@ -44,15 +48,18 @@ function Skills() {
   );
   const starred = rows.filter((r) => r.isStar).length;
   const changed = () => void trigger('skills');
+  const adder = useRef<HTMLDivElement>(null);
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
-      <AddSkill
-        taken={rows.map((r) => r.skillId)}
-        onAdd={(skillId) => {
-          append({ skillId, isStar: false });
-          changed();
-        }}
-      />
+      <div ref={adder}>
+        <AddSkill
+          taken={rows.map((r) => r.skillId)}
+          onAdd={(skillId) => {
+            append({ skillId, isStar: false });
+            changed();
+          }}
+        />
+      </div>
       {fields.length > 0 && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} aria-label={labelOf('skills')} role="list">
           {fields.map((field, index) => {
@@ -60,7 +67,7 @@ function Skills() {
             const name = names[index]?.name ?? t('talent.form.loadingName');
             const star = t(row.isStar ? 'talent.form.unhighlightSkill' : 'talent.form.highlightSkill', { name });
             return (
-              <Chip
+              <RemovableChip
                 key={field.id}
                 role="listitem"
                 label={name}
@@ -82,11 +89,12 @@ function Skills() {
                     </IconButton>
                   </Tooltip>
                 }
-                onDelete={() => {
+                removeLabel={t('talent.form.removeSkill', { name })}
+                onLastRemoved={() => adder.current?.querySelector('input')?.focus()}
+                onRemove={() => {
                   remove(index);
                   changed();
                 }}
-                slotProps={{ root: { 'aria-label': name } as object }}
               />
             );
           })}

@@ -8,13 +8,11 @@
  */
 import ArrowDownwardOutlined from '@mui/icons-material/ArrowDownwardOutlined';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import {
   Alert,
   Box,
   Button,
-  Chip,
   CircularProgress,
   IconButton,
   Link,
@@ -26,6 +24,7 @@ import {
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '../../i18n';
 import { ApiError } from '../api/client';
+import { RemovableChip } from '../components/RemovableChip';
 import type { useConversation } from './useConversation';
 import { formatDateTime } from '../../schema/rules/dates';
 
@@ -68,6 +67,7 @@ export function ChatThread({
   const atBottom = useRef(true);
   const shown = useRef<{ key: string; lastId?: number }>({ key: chat.key });
   const fileInput = useRef<HTMLInputElement>(null);
+  const attachButton = useRef<HTMLButtonElement>(null);
   const last = chat.messages.at(-1);
   const lastId = last?.id;
   const lastSeenMine = [...chat.messages].reverse().find((m) => m.mine && m.id <= chat.otherSideReadId)?.id;
@@ -227,15 +227,12 @@ export function ChatThread({
         </Alert>
       )}
       {file && (
-        <Chip
+        <RemovableChip
           icon={<AttachFileOutlined />}
           label={file.name}
-          onDelete={() => setFile(undefined)}
-          deleteIcon={
-            <Tooltip title={t('chat.widget.removeAttachment')}>
-              <CloseOutlined aria-label={t('chat.widget.removeAttachment')} />
-            </Tooltip>
-          }
+          removeLabel={t('chat.widget.removeAttachment')}
+          onRemove={() => setFile(undefined)}
+          onLastRemoved={() => attachButton.current?.focus()}
           sx={{ mx: 1, mb: 0.5, alignSelf: 'flex-start' }}
         />
       )}
@@ -248,7 +245,11 @@ export function ChatThread({
           onChange={(e) => setFile(e.target.files?.[0] ?? undefined)}
         />
         <Tooltip title={t('chat.widget.attach')}>
-          <IconButton aria-label={t('chat.widget.attach')} onClick={() => fileInput.current?.click()}>
+          <IconButton
+            ref={attachButton}
+            aria-label={t('chat.widget.attach')}
+            onClick={() => fileInput.current?.click()}
+          >
             <AttachFileOutlined />
           </IconButton>
         </Tooltip>
@@ -272,7 +273,7 @@ export function ChatThread({
           onClick={() => void submit()}
           disabled={sending || (!text.trim() && !file)}
         >
-          {sending ? <CircularProgress size={20} /> : <SendOutlined />}
+          {sending ? <CircularProgress size={20} aria-label={t('chat.widget.sending')} /> : <SendOutlined />}
         </IconButton>
       </Stack>
     </Stack>

@@ -180,7 +180,7 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
           </Typography>
         ) : !page ? (
           <Box sx={{ p: 3, textAlign: 'center' }}>
-            <CircularProgress size={24} />
+            <CircularProgress size={24} aria-label={t('notifications.inbox.loading')} />
           </Box>
         ) : page.data.length === 0 ? (
           <Typography sx={{ p: 2 }} color="text.secondary">

@@ -195,6 +195,7 @@ export function AiMatchPage() {
           {RUNNING.includes(run.status) && (
             <Stack direction="row" spacing={2} alignItems="center">
               <LinearProgress
+                aria-label={t(`${P}.progress`)}
                 sx={{ flex: 1 }}
                 variant={run.progress.toJudge ? 'determinate' : 'indeterminate'}
                 value={

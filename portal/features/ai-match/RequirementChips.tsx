@@ -5,12 +5,15 @@
  * must-have and nice-to-have, on the years opens their bounds to edit, on the seniority its five
  * levels; a skill any of several meet reads 'Apache Kafka / RabbitMQ'. A missed skill, title, language or place is added
  * through the lookups' own search (the names the import and the reader resolve). `readOnly` shows a
- * run's confirmed requirements as they were matched.
+ * run's confirmed requirements as they were matched. Each chip's remove is a button named "Remove <requirement>"; a chip
+ * that does something when pressed (skills, years, seniority) has its label as a button of its own (RemovableChip),
+ * and one that does nothing is no button.
  */
-import { Button, Chip, Menu, MenuItem, Popover, Stack, TextField } from '@mui/material';
+import { Button, Menu, MenuItem, Popover, Stack, TextField } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
 import { t } from '../../../i18n';
 import { LookupPicker } from '../../../ui/candidate-profile/LookupInput';
+import { RemovableChip } from '../../../ui/components/RemovableChip';
 import { LookupProvider, useLookups, type LookupId } from '../../../ui/candidate-profile/lookups';
 import { SENIORITIES, type MatchRequirements, type Seniority } from '../../api/aiMatch';
 import { portalLookups } from '../candidate-profile/profileApi';
@@ -66,6 +69,7 @@ const KINDS = {
 } as const;
 type Kind = keyof typeof KINDS;
 const idOf = (id: LookupId) => Number(String(id).replace(/^[^:]*:/, ''));
+const removeLabel = (label: string) => t(`${P}.removeChip`, { label });
 
 /** A requirement the reader missed, found through the lookups' search and added as a must-have. */
 function AddRequirement({ req, onChange }: { req: MatchRequirements; onChange: (next: MatchRequirements) => void }) {
@@ -224,49 +228,53 @@ export function RequirementChips({
   const years = yearsLabel(req.years);
   const chips = (
     <Stack direction="row" flexWrap="wrap" gap={1} sx={{ my: 1 }} data-testid="ai-match-requirements">
-      {req.skills.map((s) => (
-        <Chip
-          key={`s${s.id}`}
-          label={
-            [s.label, ...(s.anyOf ?? []).map((a) => a.label)].join(' / ') +
-            (s.required ? ` (${t(`${P}.required`)})` : '')
-          }
-          onClick={
-            change &&
-            (() =>
-              change({
-                ...req,
-                skills: req.skills.map((x) => (x.id === s.id ? { ...x, required: !x.required } : x)),
-              }))
-          }
-          onDelete={change && (() => change({ ...req, skills: req.skills.filter((x) => x.id !== s.id) }))}
-        />
-      ))}
+      {req.skills.map((s) => {
+        const named = [s.label, ...(s.anyOf ?? []).map((a) => a.label)].join(' / ');
+        return (
+          <RemovableChip
+            key={`s${s.id}`}
+            label={named + (s.required ? ` (${t(`${P}.required`)})` : '')}
+            removeLabel={removeLabel(named)}
+            onClick={
+              change &&
+              (() =>
+                change({
+                  ...req,
+                  skills: req.skills.map((x) => (x.id === s.id ? { ...x, required: !x.required } : x)),
+                }))
+            }
+            onRemove={change && (() => change({ ...req, skills: req.skills.filter((x) => x.id !== s.id) }))}
+          />
+        );
+      })}
       {req.jobTitles.map((s) => (
-        <Chip
+        <RemovableChip
           key={`t${s.id}`}
           color="primary"
           variant="outlined"
           label={s.label}
-          onDelete={change && (() => change({ ...req, jobTitles: req.jobTitles.filter((x) => x.id !== s.id) }))}
+          removeLabel={removeLabel(s.label)}
+          onRemove={change && (() => change({ ...req, jobTitles: req.jobTitles.filter((x) => x.id !== s.id) }))}
         />
       ))}
       {(['languages', 'locations'] as const).flatMap((kind) =>
         req[kind].map((s) => (
-          <Chip
+          <RemovableChip
             key={`${kind}${s.id}`}
             variant="outlined"
             label={s.label}
-            onDelete={change && (() => change({ ...req, [kind]: req[kind].filter((x) => x.id !== s.id) }))}
+            removeLabel={removeLabel(s.label)}
+            onRemove={change && (() => change({ ...req, [kind]: req[kind].filter((x) => x.id !== s.id) }))}
           />
         )),
       )}
       {(req.countries ?? []).map((c) => (
-        <Chip
+        <RemovableChip
           key={`country${c.id}`}
           variant="outlined"
           label={t(`${P}.chips.country`, { country: c.label })}
-          onDelete={
+          removeLabel={removeLabel(t(`${P}.chips.country`, { country: c.label }))}
+          onRemove={
             change &&
             (() => {
               const countries = (req.countries ?? []).filter((x) => x.id !== c.id);
@@ -276,34 +284,37 @@ export function RequirementChips({
         />
       ))}
       {req.seniority && (
-        <Chip
+        <RemovableChip
           variant="outlined"
           color="secondary"
           label={t(`${P}.chips.seniority`, { level: t(`${P}.levels.${req.seniority}`) })}
-          aria-haspopup={change ? 'menu' : undefined}
+          removeLabel={removeLabel(t(`${P}.chips.seniority`, { level: t(`${P}.levels.${req.seniority}`) }))}
+          labelPopup={change ? 'menu' : undefined}
           onClick={
             change && ((e: MouseEvent<HTMLElement>) => setEditing({ what: 'seniority', anchor: e.currentTarget }))
           }
-          onDelete={change && (() => change({ ...req, seniority: undefined }))}
+          onRemove={change && (() => change({ ...req, seniority: undefined }))}
         />
       )}
       {years && (
-        <Chip
+        <RemovableChip
           variant="outlined"
           color="secondary"
           label={years}
-          aria-haspopup={change ? 'dialog' : undefined}
+          removeLabel={removeLabel(years)}
+          labelPopup={change ? 'dialog' : undefined}
           onClick={change && ((e: MouseEvent<HTMLElement>) => setEditing({ what: 'years', anchor: e.currentTarget }))}
-          onDelete={change && (() => change({ ...req, years: undefined }))}
+          onRemove={change && (() => change({ ...req, years: undefined }))}
         />
       )}
       {logistics(req).map((c) => (
-        <Chip
+        <RemovableChip
           key={c.key}
           variant="outlined"
           color="secondary"
           label={c.label}
-          onDelete={change && (() => change(c.without))}
+          removeLabel={removeLabel(c.label)}
+          onRemove={change && (() => change(c.without))}
         />
       ))}
     </Stack>

@@ -147,7 +147,9 @@ export function ProjectAlerts({ projectId, boardProjectId = projectId, children 
   // alone and then beside the panel, it was drawn anew and asked for its candidates a second time).
   return (
     <>
-      {settled !== projectId && <LinearProgress sx={{ mb: 2 }} data-testid="alert-loading" />}
+      {settled !== projectId && (
+        <LinearProgress sx={{ mb: 2 }} aria-label={t('alerts.panel.loading')} data-testid="alert-loading" />
+      )}
       {loadFailed && !state && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="alert-load-error" action={<Retry onClick={retry} />}>
           {t('alerts.panel.loadError')}
@@ -280,7 +282,7 @@ function AlertPanel(props: PanelProps) {
       </Paper>
       {showNew && !cards && !cardsFailed && (
         <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }} data-testid="alert-new-loading">
-          <CircularProgress size={20} />
+          <CircularProgress size={20} aria-label={t('alerts.panel.loadingNew')} />
           <Typography color="text.secondary">{t('alerts.panel.loadingNew')}</Typography>
         </Stack>
       )}

@@ -18,7 +18,7 @@ export function AuthResultCard({ state, title, message, action }: Props) {
       sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}
       role={state === 'failed' ? 'alert' : 'status'}
     >
-      {state === 'working' && <CircularProgress />}
+      {state === 'working' && <CircularProgress aria-label={title} />}
       {state === 'done' && <CheckCircleOutline color="success" sx={{ fontSize: 52 }} />}
       {state === 'failed' && <ErrorOutline color="error" sx={{ fontSize: 52 }} />}
       <Typography variant="h3" component="h1">

@@ -163,7 +163,9 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
               variant="contained"
               // Nothing to save while the bar says everything is saved.
               disabled={formState.isSubmitting || !formState.isDirty}
-              startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+              startIcon={
+                formState.isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
+              }
             >
               {formState.isSubmitting ? t('talent.form.saving') : t('talent.form.save')}
             </Button>

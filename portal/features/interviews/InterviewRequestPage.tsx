@@ -12,6 +12,9 @@
  * what the candidate can do, offering Accept again where trying again can help. A decline that fails keeps the
  * form with what was typed and shows the error in it; only a link that names no request leaves for the link's view.
  * Outcomes: approved, rejection success, already submitted, expired, closed, withdrawn, invalid and the error state.
+ * Focus follows the presses (WCAG 2.4.3, 4.1.3): the button pressed goes away, so once the person has pressed one the
+ * page moves focus to what replaced it (focusAfterPress) and a screen reader reads it: an outcome's heading, the
+ * decline form's heading, the error; back on the request, its title (or the refusal, when Accept is not offered again).
  */
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
@@ -19,7 +22,7 @@ import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { ApiError } from '../../../ui/api/client';
@@ -95,6 +98,23 @@ function failureView(err: unknown): View {
   return { kind: 'error' };
 }
 
+/**
+ * Moves focus, after a press, to what the page shows in place of the button pressed: the first heading of an outcome or
+ * of the decline form, the error's alert; on the request, its title or the refusal, only when focus was lost with the
+ * button. The target is made focusable from script only (tabindex -1), so it is not a stop when tabbing.
+ */
+function focusAfterPress(root: HTMLElement | null, view: View, failed: boolean) {
+  if (!root || view.kind === 'loading') return;
+  const lost = !root.contains(document.activeElement);
+  let target: HTMLElement | null;
+  if (view.kind === 'details' && view.rejecting) target = root.querySelector('[data-testid=reject-form] h2');
+  else if (view.kind === 'details') target = lost ? root.querySelector(failed ? '[role=alert]' : 'h1') : null;
+  else target = root.querySelector('h2, [role=alert]');
+  if (!target) return;
+  target.setAttribute('tabindex', '-1');
+  target.focus();
+}
+
 export function InterviewRequestPage() {
   const [params] = useSearchParams();
   const token = params.get('irt') ?? '';
@@ -105,6 +125,14 @@ export function InterviewRequestPage() {
   const [choice, setChoice] = useState<SlotChoice>({ value: null, taken: [], error: null });
   const [rejectErrors, setRejectErrors] = useState<RejectErrors>({});
   const [failure, setFailure] = useState<AcceptFailure | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  /** Set by the first press: from then on, what a press leaves on the page takes the focus. */
+  const pressed = useRef(false);
+  const press = () => void (pressed.current = true);
+
+  useEffect(() => {
+    if (pressed.current) focusAfterPress(root.current, view, failure !== null);
+  }, [view, failure]);
 
   const load = useCallback(async () => {
     if (!TOKEN.test(token)) return setView({ kind: 'invalid' });
@@ -132,6 +160,7 @@ export function InterviewRequestPage() {
   };
 
   const approve = async (data: ProjectData) => {
+    press();
     if (choosing(data) && !choice.value) return setChoice({ ...choice, error: t('slot.errors.required') });
     const slot = data.kind === 'interview' && data.choosesTime ? (choice.value ?? undefined) : undefined;
     setBusy(true);
@@ -151,6 +180,7 @@ export function InterviewRequestPage() {
   };
 
   const reject = async (reasons: string[], comment: string) => {
+    press();
     setBusy(true);
     setRejectErrors({});
     try {
@@ -168,10 +198,10 @@ export function InterviewRequestPage() {
 
   return (
     <PublicLayout maxWidth="sm">
-      <Box data-testid="interview-request" data-state={view.kind}>
+      <Box ref={root} data-testid="interview-request" data-state={view.kind}>
         {view.kind === 'loading' && (
           <Stack sx={{ alignItems: 'center', py: 8 }} spacing={2}>
-            <CircularProgress />
+            <CircularProgress aria-label={t('portal.interviews.loading')} />
             <Typography color="text.secondary">{t('portal.interviews.loading')}</Typography>
           </Stack>
         )}
@@ -188,7 +218,7 @@ export function InterviewRequestPage() {
                   busy={busy}
                   errors={rejectErrors}
                   onSubmit={reject}
-                  onBack={() => (setRejectErrors({}), setView({ ...view, rejecting: false }))}
+                  onBack={() => (press(), setRejectErrors({}), setView({ ...view, rejecting: false }))}
                 />
               ) : (
                 <AnswerActions
@@ -197,7 +227,7 @@ export function InterviewRequestPage() {
                   busy={busy}
                   failure={failure}
                   onApprove={() => void approve(view.data)}
-                  onReject={() => (setFailure(null), setView({ ...view, rejecting: true }))}
+                  onReject={() => (press(), setFailure(null), setView({ ...view, rejecting: true }))}
                 />
               )}
             </Stack>
@@ -266,7 +296,7 @@ export function InterviewRequestPage() {
               <Typography sx={{ fontWeight: 600 }}>{t('portal.interviews.answer.errorTitle')}</Typography>
               {t('portal.interviews.answer.error')}
             </Alert>
-            <Button variant="outlined" onClick={() => void load()}>
+            <Button variant="outlined" onClick={() => (press(), void load())}>
               {t('portal.interviews.answer.retry')}
             </Button>
           </Stack>

@@ -305,7 +305,7 @@ export function RequestDialog({
           variant="contained"
           onClick={() => void send(needsJd)}
           disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
           {busy
             ? t('portal.interviews.dialog.sending')

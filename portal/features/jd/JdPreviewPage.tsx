@@ -57,7 +57,7 @@ export function JdPreviewPage() {
       <Box data-testid="jd-preview" data-state={view.kind}>
         {view.kind === 'loading' && (
           <Stack sx={{ alignItems: 'center', py: 8 }}>
-            <CircularProgress />
+            <CircularProgress aria-label={t('portal.common.loading')} />
           </Stack>
         )}
         {view.kind === 'ready' && (

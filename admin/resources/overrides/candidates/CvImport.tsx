@@ -68,7 +68,7 @@ export function CvImportButton({ label, base, onImported, ...button }: ButtonsPr
       <Button
         {...button}
         disabled={busy}
-        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <UploadFileOutlined />}
+        startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <UploadFileOutlined />}
         onClick={() => input.current?.click()}
       >
         {busy ? t('talent.cv.reading') : label}

@@ -56,7 +56,7 @@ function DownloadButton({
       size="small"
       variant="outlined"
       disabled={disabled || busy}
-      startIcon={busy ? <CircularProgress size={14} /> : <DownloadOutlined />}
+      startIcon={busy ? <CircularProgress size={14} aria-hidden /> : <DownloadOutlined />}
       onClick={() => {
         setBusy(true);
         downloadTalentFile(kind, id)
@@ -156,7 +156,7 @@ function ShowContent() {
   if (isPending) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
-        <CircularProgress />
+        <CircularProgress aria-label={t('ra.page.loading')} />
       </Box>
     );
   }
