@@ -128,7 +128,7 @@ export const pipelinePortal = {
     unfavourited: 'Removed from favourites',
     hidden: 'Candidate hidden',
     unhidden: 'Candidate unhidden',
-    hiddenMany: '{n} candidates hidden',
+    hiddenMany: '{n, plural, one {# candidate hidden} other {# candidates hidden}}',
   },
   reject: {
     title: 'Reject candidate',

@@ -107,8 +107,12 @@ export const pipelineApi = {
     return api<TabAnswer>(`${tabPath(tab)}?${q.toString()}`, { signal });
   },
   move: (input: MoveInput) => api<MoveAnswer>('projects/recruitment', { method: 'POST', body: input }),
-  hide: (projectId: string, candidateId: string, hide: boolean) =>
-    api<{ success: boolean }>('projects/candidate/hidden', { method: 'POST', body: { projectId, candidateId, hide } }),
+  /** Hides or unhides one candidate or a list of them, all or none: `count` is how many. */
+  hide: (projectId: string, candidateId: string | string[], hide: boolean) =>
+    api<{ success: boolean; count: number }>('projects/candidate/hidden', {
+      method: 'POST',
+      body: { projectId, candidateId, hide },
+    }),
   favourite: (projectId: string, candidateId: string, favourite: boolean) =>
     api<{ success: boolean }>('projects/candidate/favourite', {
       method: 'POST',

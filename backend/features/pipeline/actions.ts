@@ -1,7 +1,7 @@
 /**
  * The candidate menu's actions in a project, each logged:
- *   POST /projects/candidate/hidden     {projectId, candidateId, hide}
- *   POST /projects/candidate/favourite  {projectId, candidateId, favourite}
+ *   POST /projects/candidate/hidden     {projectId, candidateId, hide}       (one id, or a list: the bulk bar's hide)
+ *   POST /projects/candidate/favourite  {projectId, candidateId, favourite}  (one id, or a list)
  *   POST /projects/candidate/seen       {projectId, candidates, tab}   (suggested tab and shortlist, companies' views)
  *   POST /projects/candidate/add        {projectId (target), candidateId}
  *   POST /projects/candidate/curate     {projectId, candidateIds}      (admins; advocates on their projects)
@@ -15,6 +15,10 @@
  * the caller reaches in it (pipeline/reach.ts: else 404 `project.candidate.notFound`). Flags, seen
  * marks and additions are refused on a closed (inactive) project, as curation.ts refuses adding to
  * one (409 `project.recruitment.errors.projectInactive`): nothing is written to it.
+ * A flag's `candidateId` is one id or a list of at most MAX_BULK (200, duplicates dropped), as a move's is
+ * (recruitment.ts): all or nothing, in one transaction. A candidate of the list the caller does not reach (another
+ * company's, paused, withdrawn consent) makes it 404 naming those ids, with nothing written; the answer's `count` is
+ * how many candidates were flagged.
  */
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
@@ -28,37 +32,68 @@ import { flag, id, ids, int } from '../../../schema/validation/inputs';
 import { onBoardSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
-import { logRecruitmentActivity } from '../../services/activity';
+import { logRecruitmentActivity, type RecruitmentEvent } from '../../services/activity';
 import { actorName, loadProject, loadProjectToChange, projectDef, scopeProjects, type ProjectRow } from './access';
 import { addCandidate, curateCandidates, tabOfCandidate } from './curation';
 import { reachableIds, requireReach } from './reach';
+import { MAX_BULK } from './recruitment';
 import { heldSql } from './tabs';
+
+type RecruitmentActivity = RecruitmentEvent['activity'];
 
 /** Refuses a closed project: an open one is active or paused. */
 function requireOpen(project: ProjectRow): void {
   if (project.status === PROJECT_STATUS.inactive) throw new AppError(409, 'project.recruitment.errors.projectInactive');
 }
 
-/** Sets a flag on the candidate's project row, creating a suggested-tab row when there is none. */
+/** Sets a flag on the candidates' project rows, creating a suggested-tab row where there is none. */
 async function setFlag(
   knex: Knex,
   project: ProjectRow,
-  candidateId: number,
+  candidateIds: number[],
   values: Record<string, unknown>,
 ): Promise<void> {
   const now = new Date();
   await knex('project_candidates')
-    .insert({
-      project_id: project.id,
-      candidate_id: candidateId,
-      company_id: project.companyId,
-      stage: STAGES.open,
-      created_at: now,
-      ...values,
-      updated_at: now,
-    })
+    .insert(
+      candidateIds.map((candidateId) => ({
+        project_id: project.id,
+        candidate_id: candidateId,
+        company_id: project.companyId,
+        stage: STAGES.open,
+        created_at: now,
+        ...values,
+        updated_at: now,
+      })),
+    )
     .onConflict(['project_id', 'candidate_id'])
     .merge({ ...values, updated_at: now });
+}
+
+/** One candidate id or a list of them (a bulk action), as a move takes them: a list, duplicates dropped. */
+const candidateList = z.union([id('candidate').transform((n) => [n]), ids('candidate', MAX_BULK)]);
+
+/**
+ * Flags every candidate of the list or none: the project open, each candidate reached (else 404 naming those who are
+ * not), the rows and their log entries written in one transaction. Answers how many were flagged.
+ */
+async function flagAll(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  input: { projectId: number; candidateIds: number[]; column: string; value: boolean; activity: RecruitmentActivity },
+): Promise<number> {
+  const project = await loadProjectToChange(knex, ability, input.projectId);
+  requireOpen(project);
+  await requireReach(knex, ability, actor, project, input.candidateIds);
+  const name = await actorName(knex, actor);
+  await knex.transaction(async (trx) => {
+    await setFlag(trx, project, input.candidateIds, { [input.column]: input.value });
+    const base = { activity: input.activity, projectId: project.id, actor, actorName: name };
+    const events = input.candidateIds.map((candidateId) => ({ ...base, candidateId, companyId: project.companyId }));
+    await logRecruitmentActivity(trx, events);
+  });
+  return input.candidateIds.length;
 }
 
 /**
@@ -157,26 +192,18 @@ function flagEndpoint(
     path,
     summary,
     access: { action: 'read', subject: 'Project' },
-    input: { body: specKeys(z.object({ projectId: id('project'), candidateId: id('candidate'), [key]: flag() })) },
+    input: { body: specKeys(z.object({ projectId: id('project'), candidateId: candidateList, [key]: flag() })) },
     handler: async ({ body, ability, actor, ctx }) => {
-      const input = body as { projectId: number; candidateId: number } & Record<string, boolean>;
-      const project = await loadProjectToChange(ctx.knex, ability, input.projectId);
-      requireOpen(project);
-      await requireReach(ctx.knex, ability, actor, project, [input.candidateId]);
+      const input = body as { projectId: number; candidateId: number[] } & Record<string, boolean>;
       const value = input[key];
-      const name = await actorName(ctx.knex, actor);
-      await ctx.knex.transaction(async (trx) => {
-        await setFlag(trx, project, input.candidateId, { [column]: value });
-        await logRecruitmentActivity(trx, {
-          candidateId: input.candidateId,
-          activity: value ? on : off,
-          projectId: project.id,
-          actor,
-          actorName: name,
-          companyId: project.companyId,
-        });
+      const count = await flagAll(ctx.knex, ability, actor, {
+        projectId: input.projectId,
+        candidateIds: input.candidateId,
+        column,
+        value,
+        activity: value ? on : off,
       });
-      return { success: true, [column === 'is_hidden' ? 'isHidden' : 'isFavorited']: value };
+      return { success: true, [column === 'is_hidden' ? 'isHidden' : 'isFavorited']: value, count };
     },
   });
 }

@@ -152,19 +152,23 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
     leaving.current = docs.map((d) => d.id);
     setWorking(true);
     try {
-      for (const doc of docs) await pipelineApi.hide(project.id, doc.id, !unhide);
-      dispatch({ type: 'remove', ids: docs.map((d) => d.id) });
+      // One request for the whole selection: the server hides every candidate or none.
+      const ids = docs.map((d) => d.id);
+      const { count } = await pipelineApi.hide(project.id, ids.length === 1 ? ids[0] : ids, !unhide);
+      dispatch({ type: 'remove', ids });
       setSelected(new Set());
       notify(
         unhide
           ? t('portal.pipeline.done.unhidden')
           : docs.length > 1
-            ? t('portal.pipeline.done.hiddenMany', { n: docs.length })
+            ? t('portal.pipeline.done.hiddenMany', { n: count })
             : t('portal.pipeline.done.hidden'),
         'success',
       );
       reload();
     } catch (err) {
+      // Nothing was hidden: the selection stays, and no candidate leaves the list.
+      leaving.current = [];
       notify(actionErrorMessage(err), 'error');
       reload();
     }
