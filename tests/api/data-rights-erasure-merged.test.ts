@@ -17,6 +17,7 @@ import { importCandidates } from '../../backend/features/talent';
 import { emailHash } from '../../backend/services/erasedEmails';
 import { testApp, type TestApp } from '../helpers/app';
 import { tempDirUntilFileEnd } from '../helpers/fileEnd';
+import { scanAndMerge } from '../helpers/duplicatePairs';
 import { runJobs } from '../helpers/jobs';
 import { bearer, candidatePayload, talentIds } from '../helpers/talent';
 import { eraseNow } from '../helpers/erasure';
@@ -56,21 +57,8 @@ async function profiles(phone: string, over: Record<string, unknown>[]): Promise
 }
 
 /** Scans for twins and merges `merged` into `survivor`, their pair's fields as `keep` says. */
-async function merge(survivor: number, merged: number, keep: Record<string, string>): Promise<number> {
-  expect((await t.http.post('/api/v1/candidate-duplicates/scan').set(bearer(admin))).status).toBe(202);
-  await runJobs(t);
-  const list = await t.http.get('/api/v1/candidate-duplicates?perPage=100').set(bearer(admin));
-  const pair = list.body.data.find((p: { candidate: { id: string }; other: { id: string } }) =>
-    [p.candidate.id, p.other.id].every((id) => [survivor, merged].includes(num(id))),
-  );
-  expect(pair, 'the pair is queued').toBeDefined();
-  const res = await t.http
-    .post(`/api/v1/candidate-duplicates/${pair.id}/merge`)
-    .set(bearer(admin))
-    .send({ survivorId: `Candidate:${survivor}`, keep });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.mergeId as number;
-}
+const merge = (survivor: number, merged: number, keep: Record<string, string>) =>
+  scanAndMerge(t, admin, survivor, merged, keep);
 
 /** Erases candidate `id` as an admin does for a request received elsewhere: recorded, carried out early, its jobs run. */
 async function erase(id: number): Promise<void> {

@@ -14,6 +14,7 @@ import { client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { adminExportFiles } from '../helpers/dataExport';
 import { requestByWhatsapp } from '../helpers/interviews';
+import { scanAndMerge } from '../helpers/duplicatePairs';
 import { runJobs } from '../helpers/jobs';
 import { bearer, candidatePayload, talentIds } from '../helpers/talent';
 
@@ -46,21 +47,8 @@ async function create(email: string, firstName: string): Promise<number> {
   return num(res.body.id);
 }
 
-/** Scans for twins and merges `merged` into `survivor`, the survivor keeping its own email. */
-async function merge(survivor: number, merged: number): Promise<void> {
-  expect((await t.http.post('/api/v1/candidate-duplicates/scan').set(bearer(admin))).status).toBe(202);
-  await runJobs(t);
-  const list = await t.http.get('/api/v1/candidate-duplicates?perPage=100').set(bearer(admin));
-  const pair = list.body.data.find((p: { candidate: { id: string }; other: { id: string } }) =>
-    [p.candidate.id, p.other.id].every((ref) => [survivor, merged].includes(num(ref))),
-  );
-  expect(pair, 'the pair is queued').toBeDefined();
-  const res = await t.http
-    .post(`/api/v1/candidate-duplicates/${pair.id}/merge`)
-    .set(bearer(admin))
-    .send({ survivorId: `Candidate:${survivor}`, keep: { email: 'survivor' } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
+/** Scans for twins and merges `merged` into `survivor`, which keeps its own email. */
+const merge = (survivor: number, merged: number) => scanAndMerge(t, admin, survivor, merged, { email: 'survivor' });
 
 /** An admin makes a copy for the candidate; its files, by name, as parsed JSON. */
 async function exported(): Promise<(name: string) => unknown> {

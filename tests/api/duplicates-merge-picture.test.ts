@@ -10,6 +10,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
+import { scanAndMerge } from '../helpers/duplicatePairs';
 import { runJobs } from '../helpers/jobs';
 import { bearer, candidatePayload, talentIds } from '../helpers/talent';
 
@@ -50,21 +51,8 @@ async function ownPicture(email: string, bytes: Buffer): Promise<string> {
 }
 
 /** Scans for twins and merges `merged` into `survivor`, which keeps its own picture; the merge's id. */
-async function merge(survivor: number, merged: number): Promise<number> {
-  expect((await t.http.post('/api/v1/candidate-duplicates/scan').set(bearer(admin))).status).toBe(202);
-  await runJobs(t);
-  const list = await t.http.get('/api/v1/candidate-duplicates?perPage=100').set(bearer(admin));
-  const pair = list.body.data.find((p: { candidate: { id: string }; other: { id: string } }) =>
-    [p.candidate.id, p.other.id].every((id) => [survivor, merged].includes(num(id))),
-  );
-  expect(pair, 'the pair is queued').toBeDefined();
-  const res = await t.http
-    .post(`/api/v1/candidate-duplicates/${pair.id}/merge`)
-    .set(bearer(admin))
-    .send({ survivorId: `Candidate:${survivor}`, keep: { profilePic: 'survivor' } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.mergeId as number;
-}
+const merge = (survivor: number, merged: number) =>
+  scanAndMerge(t, admin, survivor, merged, { profilePic: 'survivor' });
 
 const get = (picture: string, token?: string) => t.http.get(picture).set(token ? bearer(token) : {});
 const stored = (picture: string) =>

@@ -43,3 +43,29 @@ export async function pairOf(
   expect(pair, 'the pair is queued').toBeDefined();
   return { a: made[0], b: made[1], pairId: pair.id as string };
 }
+
+/**
+ * Scans the pool, finds the pair of `survivor` and `merged` (both must be queued) and merges `merged` into
+ * `survivor`, each of the pair's fields as `keep` says; the merge's id.
+ */
+export async function scanAndMerge(
+  t: TestApp,
+  admin: string,
+  survivor: number,
+  merged: number,
+  keep: Record<string, string>,
+): Promise<number> {
+  expect((await t.http.post('/api/v1/candidate-duplicates/scan').set(bearer(admin))).status).toBe(202);
+  await runJobs(t);
+  const list = await t.http.get('/api/v1/candidate-duplicates?perPage=100').set(bearer(admin));
+  const pair = list.body.data.find((p: { candidate: { id: string }; other: { id: string } }) =>
+    [p.candidate.id, p.other.id].every((id) => [survivor, merged].includes(num(id))),
+  );
+  expect(pair, 'the pair is queued').toBeDefined();
+  const res = await t.http
+    .post(`/api/v1/candidate-duplicates/${pair.id}/merge`)
+    .set(bearer(admin))
+    .send({ survivorId: `Candidate:${survivor}`, keep });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.mergeId as number;
+}
