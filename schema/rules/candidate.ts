@@ -47,11 +47,19 @@ function duplicates(items: unknown, key: string): boolean {
   return new Set(ids).size !== ids.length;
 }
 
-/** Normalises {type, option}: immediate → 0, months → 1..12, specific date → a date from today, unsure → null. */
-function noticePeriodRule(value: unknown, today: Today, errors: FieldErrors): unknown {
+const optionText = (option: unknown) => (option === null || option === undefined ? '' : String(option).trim());
+
+/**
+ * Normalises {type, option}: immediate → 0, months → 1..12, specific date → a date from today, unsure → null.
+ * A date the profile already holds (`stored`) stays acceptable once it has passed: saving it again as it is is no
+ * new choice of a past date, and a form sends every field on each save.
+ */
+function noticePeriodRule(value: unknown, stored: unknown, today: Today, errors: FieldErrors): unknown {
   if (!value || typeof value !== 'object') return value;
   const { type, option } = value as { type: number; option: unknown };
-  const raw = option === null || option === undefined ? '' : String(option).trim();
+  const raw = optionText(option);
+  const kept = (stored as { type?: unknown; option?: unknown } | null | undefined) ?? {};
+  const unchanged = kept.type === type && optionText(kept.option) === raw;
   switch (type) {
     case NOTICE_PERIOD_TYPES.immediate:
       if (raw !== '' && raw !== '0') errors['noticePeriod.option'] = 'noticePeriod.option.errors.invalid';
@@ -64,7 +72,7 @@ function noticePeriodRule(value: unknown, today: Today, errors: FieldErrors): un
     }
     case NOTICE_PERIOD_TYPES.specificDate:
       if (!isRealDate(raw)) errors['noticePeriod.option'] = 'noticePeriod.option.errors.date';
-      else if (raw < today.date) errors['noticePeriod.option'] = 'noticePeriod.option.errors.pastDate';
+      else if (raw < today.date && !unchanged) errors['noticePeriod.option'] = 'noticePeriod.option.errors.pastDate';
       return { type, option: raw };
     default:
       return { type, option: null };
@@ -81,7 +89,7 @@ export function candidateRules(data: Data, existing: Data = {}, today: Today = t
   }
 
   if ('noticePeriod' in data && data.noticePeriod)
-    data.noticePeriod = noticePeriodRule(data.noticePeriod, today, errors);
+    data.noticePeriod = noticePeriodRule(data.noticePeriod, existing.noticePeriod, today, errors);
 
   // Free text belongs to the 'other' option only and is cleared when another option is chosen.
   if (touches(data, ['source', 'sourceOtherText']) && row.source !== SOURCE_OPTIONS.values.other) {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import type { TestApp } from '../helpers/app';
+import { dayAfter, springForward } from '../helpers/clockChange';
 import { activeCandidates, addToProject, makeProject, requestByWhatsapp, requestEmail } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 import { whatsappApp, type WhatsappStandIn } from '../helpers/whatsapp';
@@ -234,6 +235,9 @@ describe('Trusting who the candidate is now', () => {
 
   it("a proposed time's end is read on the zone's clock: 00:30 + 120 minutes in London the night clocks go forward is 03:30", async () => {
     const candidate = candidates[7];
+    // The night of next year's change, and a day on summer time after it: always ahead, whenever this runs.
+    const forward = springForward();
+    const [change, later] = [dayAfter(forward, 0), dayAfter(forward, 4)];
     const schedule = {
       interviewerName: 'Ivy Interviewer',
       interviewerEmail: 'ivy@acme.example.com',
@@ -241,14 +245,14 @@ describe('Trusting who the candidate is now', () => {
       meetingLink: 'https://meet.example.com/x2',
       duration: 120,
       timezone: 'Europe/London',
-      slots: ['2027-03-28T00:30', '2027-04-01T10:00'],
+      slots: [`${change}T00:30`, `${later}T10:00`],
     };
     const { token } = await requested(candidate, {}, schedule);
     const check = await answer(token, 'check');
     expect(check.status, JSON.stringify(check.body)).toBe(200);
     expect(check.body.projectData.timeSlots).toEqual([
-      { date: '2027-03-28', startTime: '00:30', endTime: '03:30' },
-      { date: '2027-04-01', startTime: '10:00', endTime: '12:00' },
+      { date: change, startTime: '00:30', endTime: '03:30' },
+      { date: later, startTime: '10:00', endTime: '12:00' },
     ]);
   });
 });

@@ -4,6 +4,7 @@
  * a time after the change reads GMT+1 and one before it GMT, on a laptop and on a phone.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dayAfter as day, springForward } from '../helpers/clockChange';
 import { startE2E, type E2E } from '../helpers/e2e';
 import { activeCandidates, addToProject, makeProject, requestEmail } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
@@ -11,13 +12,6 @@ import { runJobs } from '../helpers/jobs';
 let e2e: E2E;
 let answerPath: string;
 
-/** Next year's last Sunday of March, when London's clocks go from 01:00 GMT to 02:00 BST. */
-function springForward(): Date {
-  const year = new Date().getUTCFullYear() + 1;
-  const last = new Date(Date.UTC(year, 2, 31));
-  return new Date(Date.UTC(year, 2, 31 - last.getUTCDay()));
-}
-const day = (change: Date, days: number) => new Date(change.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 const written = (isoDay: string) =>
   new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-GB', {
     day: 'numeric',
