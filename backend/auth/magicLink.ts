@@ -31,7 +31,10 @@ interface LinkPayload {
   signup?: PendingSignup;
 }
 
-/** Writes a link for `email` and queues its email, in the caller's transaction. */
+/**
+ * Writes a link for `email` and queues its email, in the caller's transaction. `firstName` greets the
+ * owner of an account in a sign-in link; a sign-up's link (`signup`) greets no one by name.
+ */
 export async function issueMagicLink(
   trx: Knex | Knex.Transaction,
   config: Config,
@@ -54,7 +57,9 @@ export async function issueMagicLink(
     payload: Object.keys(payload).length ? payload : null,
   });
   const url = `${config.publicUrl}/auth/magic-link?token=${encodeURIComponent(token)}`;
-  await queueEmail(trx, { to: email, ...(signup ? communitySignupLinkEmail : magicLinkEmail)(config, firstName, url) });
+  // A sign-up's link goes to an address not proven yet: it greets no one by the name the form was typed with.
+  const message = signup ? communitySignupLinkEmail(config, url) : magicLinkEmail(config, firstName, url);
+  await queueEmail(trx, { to: email, ...message });
 }
 
 /** Emails a link when an account exists; says nothing either way. */

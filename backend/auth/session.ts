@@ -19,6 +19,7 @@ import {
   type AccountKind,
 } from './accounts';
 import { newToken, sha256 } from './tokens';
+import { isOwnOrigin } from './origin';
 
 export const COOKIE = 'tb_session';
 
@@ -105,10 +106,11 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Resolves who is asking. A cookie-authenticated write must come from our own origin: SameSite
- * covers most browsers, the Origin and Sec-Fetch-Site checks the rest, so the cookie alone is a
- * safe credential for the browser apps and no CSRF token is needed. A session of someone who may
- * no longer sign in (deactivated, company suspended) counts as signed out; the refusal is kept in
- * res.locals.signInRefusal so the session check can name it.
+ * covers most browsers, the Origin (our Host or PUBLIC_URL's: origin.ts says what a proxy must pass)
+ * and Sec-Fetch-Site checks the rest, so the cookie alone is a safe credential for the browser apps
+ * and no CSRF token is needed. A session of someone who may no longer sign in (deactivated, company
+ * suspended) counts as signed out; the refusal is kept in res.locals.signInRefusal so the session
+ * check can name it.
  */
 export const resolveActor: RequestHandler = async (req, res, next) => {
   req.actor = GUEST;
@@ -116,8 +118,8 @@ export const resolveActor: RequestHandler = async (req, res, next) => {
   if (!found) return next();
   if (found.viaCookie && UNSAFE.has(req.method)) {
     const origin = req.get('origin');
-    // 'null' (sandboxed frames, some redirects) and other unparsable origins are not ours either.
-    if (origin && (!URL.canParse(origin) || new URL(origin).host !== req.get('host')))
+    // Ours names our Host or PUBLIC_URL's (behind a proxy); 'null' and other unparsable origins are not ours (origin.ts).
+    if (origin && !isOwnOrigin(origin, req.get('host'), req.ctx.config))
       return next(new AppError(403, 'errors.crossSite'));
     // Browsers also say where a request comes from; a sibling subdomain ('same-site') is another site to us.
     const site = req.get('sec-fetch-site');

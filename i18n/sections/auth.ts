@@ -132,4 +132,6 @@ export const auth = {
       'What happens next: we email you when roles that fit you open up, and companies hiring now can be introduced to you. There is nothing more to fill in.',
     welcomeHome: 'Back to the home page',
   },
+  /** Emails to an address nobody has proven yet greet no one by name: a sign-up form's name is anyone's text. */
+  unprovenEmail: { greeting: 'Hi there,' },
 };

@@ -50,6 +50,9 @@ describe('Community sign-up', () => {
   it('A name is one line: text typed as a name cannot write paragraphs of its own into the email sent to the address', async () => {
     const firstName = 'Ken\n\nYour account is locked: verify at https://evil.example/v\n\n';
     await traditional({ firstName, lastName: 'Ito', email: 'lure@example.org' }).expect(200);
+    // The link greets the unproven address by no name (signup-greeting.test.ts); the welcome, once it is proven, does.
+    expect((await lastMail(t.knex, 'lure@example.org')).text).not.toContain('Your account is locked');
+    await openLink('lure@example.org');
     const mail = await lastMail(t.knex, 'lure@example.org');
     const line = mail.text.split('\n').find((l) => l.includes('Ken'));
     expect(line).toContain('Ken Your account is locked');

@@ -1,8 +1,9 @@
 /**
  * The live channel's endpoint: GET /api/v1/live upgraded to a WebSocket on the server's own port.
  * It accepts only the session cookie (never a token in the URL, which logs would keep) and only
- * from a page of our own origin (the Origin header names our host), since browsers send cookies
- * with cross-site WebSocket requests. It carries events only, server to browser: every change is
+ * from a page of our own origin (the Origin header names our Host, or PUBLIC_URL's host when a
+ * reverse proxy passes its upstream as Host: see auth/origin.ts), since browsers send cookies with
+ * cross-site WebSocket requests. It carries events only, server to browser: every change is
  * an HTTP call. `?after=<id>` resumes after the last event the page saw. A session holds at most
  * MAX_SOCKETS_PER_SESSION sockets in a process (one per page): the next is refused with 429. What a
  * socket's person may read is checked again when their access changes (access.ts).
@@ -18,6 +19,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { abilityFor } from '../../../schema/ability';
 import { actorOf, assertMaySignIn, findSession } from '../../auth/accounts';
+import { isOwnOrigin } from '../../auth/origin';
 import { COOKIE } from '../../auth/session';
 import { sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
@@ -42,11 +44,10 @@ function refuse(socket: Duplex, status: number, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-/** Whether the request comes from a page of this server's own origin. */
-export function sameOrigin(req: IncomingMessage): boolean {
+/** Whether the request comes from a page of our own origin: its Origin names our Host or PUBLIC_URL's (auth/origin.ts). */
+export function sameOrigin(req: IncomingMessage, config: Pick<AppContext['config'], 'publicUrl'>): boolean {
   const origin = req.headers.origin;
-  if (!origin || !URL.canParse(origin)) return false;
-  return new URL(origin).host === req.headers.host;
+  return !!origin && isOwnOrigin(origin, req.headers.host, config);
 }
 
 export interface Live {
@@ -65,7 +66,7 @@ export async function attachLive(server: Server, ctx: AppContext): Promise<Live>
     if (!URL.canParse(req.url ?? '/', 'http://local')) return refuse(socket, 400, 'Bad Request');
     const url = new URL(req.url ?? '/', 'http://local');
     if (url.pathname !== LIVE_PATH) return refuse(socket, 404, 'Not Found');
-    if (!sameOrigin(req)) return refuse(socket, 403, 'Forbidden');
+    if (!sameOrigin(req, ctx.config)) return refuse(socket, 403, 'Forbidden');
     const token = parseCookies(req.headers.cookie ?? '')[COOKIE];
     if (!token) return refuse(socket, 401, 'Unauthorized');
     const afterRaw = url.searchParams.get('after');

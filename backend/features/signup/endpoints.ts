@@ -102,14 +102,10 @@ const digest = (config: Config, draft: Pick<Draft, 'id' | 'email'>, sent: string
 
 /**
  * Emails the draft's address a new code, or tells the owner of a taken address instead (and leaves
- * no code that could confirm it): either way one row is written and one email queued.
+ * no code that could confirm it): either way one row is written and one email queued. The code's
+ * email greets no one by the name typed in step 1: the address is not proven yet.
  */
-async function sendCode(
-  trx: Knex.Transaction,
-  config: Config,
-  draft: Pick<Draft, 'id' | 'email'>,
-  firstName: string,
-): Promise<void> {
+async function sendCode(trx: Knex.Transaction, config: Config, draft: Pick<Draft, 'id' | 'email'>): Promise<void> {
   const owner = await findAccountByEmail(trx, draft.email);
   const sent = newCode();
   await trx('signup_drafts')
@@ -129,7 +125,7 @@ async function sendCode(
         ? openInvitationNotice(config, owner.firstName, invitedTo)
         : accountExistsNotice(config, owner.firstName)),
     });
-  else await queueEmail(trx, { to: draft.email, ...signupCodeEmail(config, firstName, sent) });
+  else await queueEmail(trx, { to: draft.email, ...signupCodeEmail(config, sent) });
 }
 
 /**
@@ -154,7 +150,7 @@ export async function startSignup(
       const signupToken = tokenShape(body.signupToken) as string;
       if (draft.email === person.email && draft.email_confirmed_at) return { signupToken, emailConfirmed: true };
       await enforceRateLimits(trx, config.rateLimit.windowMinutes, emailSendLimits(config, person.email, ip));
-      await sendCode(trx, config, { id: draft.id, email: person.email }, person.firstName);
+      await sendCode(trx, config, { id: draft.id, email: person.email });
       return { signupToken, emailConfirmed: false };
     }
     await enforceRateLimits(trx, config.rateLimit.windowMinutes, emailSendLimits(config, person.email, ip));
@@ -168,7 +164,7 @@ export async function startSignup(
         expires_at: new Date(Date.now() + DRAFT_TTL_HOURS * 3600_000),
       })
       .returning(['id', 'email']);
-    await sendCode(trx, config, created, person.firstName);
+    await sendCode(trx, config, created);
     return { signupToken, emailConfirmed: false };
   });
 }
@@ -221,7 +217,7 @@ const resendCode = defineEndpoint({
       const draft = await findDraft(trx, body.signupToken, true);
       if (draft.email_confirmed_at) return;
       await enforceRateLimits(trx, config.rateLimit.windowMinutes, emailSendLimits(config, draft.email, req.ip));
-      await sendCode(trx, config, draft, draft.person.firstName);
+      await sendCode(trx, config, draft);
     });
     return { success: true, message: 'messages.codeSent' };
   },

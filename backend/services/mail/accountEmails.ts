@@ -1,4 +1,5 @@
 /** Email texts of accounts and sign-up: links, confirmations, invitations, approval and rejection. */
+import { t } from '../../../i18n';
 import type { Config } from '../../config';
 import { html } from './templates';
 import { formatDate } from '../../../schema/rules/dates';
@@ -9,6 +10,12 @@ function mail(config: Config, subject: string, lines: string[]) {
 
 const hi = (firstName: string | null | undefined) => `Hi ${firstName || 'there'},`;
 
+/**
+ * The greeting of an email to an address not proven yet (a sign-up's link or code): without the name the form
+ * was typed with, since anyone may type anything there and have the product email it to any address.
+ */
+const hiUnproven = () => t('portal.unprovenEmail.greeting');
+
 export function magicLinkEmail(config: Config, firstName: string | null, url: string) {
   return mail(config, `Your ${config.productName} sign-in link`, [
     hi(firstName),
@@ -18,10 +25,10 @@ export function magicLinkEmail(config: Config, firstName: string | null, url: st
   ]);
 }
 
-/** The link that finishes a community sign-up: the account is created when it is opened. */
-export function communitySignupLinkEmail(config: Config, firstName: string | null, url: string) {
+/** The link that finishes a community sign-up: the account is created when it is opened. Greets no one by name. */
+export function communitySignupLinkEmail(config: Config, url: string) {
   return mail(config, `Finish joining the ${config.productName} community`, [
-    hi(firstName),
+    hiUnproven(),
     `Open this link to confirm your address and finish joining the ${config.productName} community:`,
     url,
     'It works once and expires in 15 minutes. If you did not ask to join, you can ignore this email: nothing was created.',
@@ -49,10 +56,10 @@ export function confirmEmailEmail(config: Config, firstName: string | null, url:
   ]);
 }
 
-/** Step 1 of a company sign-up: the code that proves the address before the company is described. */
-export function signupCodeEmail(config: Config, firstName: string | null, code: string) {
+/** Step 1 of a company sign-up: the code that proves the address before the company is described. Greets no one by name. */
+export function signupCodeEmail(config: Config, code: string) {
   return mail(config, `${code} is your ${config.productName} sign-up code`, [
-    hi(firstName),
+    hiUnproven(),
     `Enter this code to confirm your email address and continue signing up your company on ${config.productName}:`,
     code,
     'It expires in 10 minutes. If you did not start a sign-up, you can ignore this email.',
