@@ -73,7 +73,7 @@ export async function requestEmailChange(
     payload,
   });
   const url = `${config.publicUrl}/auth/confirm-email?code=${encodeURIComponent(code)}`;
-  await queueEmail(trx, { to: newEmail, ...confirmEmailEmail(config, account.firstName, url) });
+  await queueEmail(trx, { to: newEmail, ...confirmEmailEmail(config, url) });
 }
 
 /** Uses up a confirmation code of the signed-in `account` and moves it to the confirmed address; its other sessions end. */

@@ -68,7 +68,6 @@ const openRequests = (trx: Knex, candidateId: number) =>
  */
 export async function requestEmailChange(ctx: Pick<AppContext, 'knex' | 'config'>, row: Row, body: { email: string }) {
   const current = row.email as string;
-  const firstName = (row.firstName ?? null) as string | null;
   if (body.email === current) throw badRequest({ email: 'email.errors.sameAsCurrent' });
   const { config } = ctx;
   await ctx.knex.transaction(async (trx) => {
@@ -98,7 +97,7 @@ export async function requestEmailChange(ctx: Pick<AppContext, 'knex' | 'config'
     }
     // The candidate's profile page takes the code from the link and asks to confirm (portal/features/candidate-profile).
     const link = `${config.publicUrl}/candidate/profile?emailCode=${sent}`;
-    await queueEmail(trx, { to: body.email, ...emailChangeCodeEmail(config, firstName, sent, link) });
+    await queueEmail(trx, { to: body.email, ...emailChangeCodeEmail(config, sent, link) });
   });
   return { isSend: true, email: body.email, expiresInMinutes: CODE_TTL_MINUTES };
 }

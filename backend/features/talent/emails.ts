@@ -1,10 +1,12 @@
 /** Emails of the talent capability. Plain text is the source; the HTML is the same words. */
 import type { Config } from '../../config';
+import { hiUnproven } from '../../services/mail/accountEmails';
 import { html } from '../../services/mail/templates';
 
-export function emailChangeCodeEmail(config: Config, firstName: string | null, code: string, link: string) {
+/** The code that moves a profile to a new address, sent to that address before it is proven: greets no one by name. */
+export function emailChangeCodeEmail(config: Config, code: string, link: string) {
   const lines = [
-    `Hi ${firstName ?? 'there'},`,
+    hiUnproven(),
     `Enter the code ${code} on your profile page to use this address for your ${config.productName} profile, or open this link: ${link}`,
     'It expires in 10 minutes. If you did not ask for this change, you can ignore this email.',
   ];

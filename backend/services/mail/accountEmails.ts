@@ -11,10 +11,11 @@ function mail(config: Config, subject: string, lines: string[]) {
 const hi = (firstName: string | null | undefined) => `Hi ${firstName || 'there'},`;
 
 /**
- * The greeting of an email to an address not proven yet (a sign-up's link or code): without the name the form
- * was typed with, since anyone may type anything there and have the product email it to any address.
+ * The greeting of an email to an address not proven yet (a sign-up's link or code, an email change's confirmation):
+ * without the name the form or the account holds, since anyone may type anything there and have the product email it
+ * to any address.
  */
-const hiUnproven = () => t('portal.unprovenEmail.greeting');
+export const hiUnproven = () => t('portal.unprovenEmail.greeting');
 
 export function magicLinkEmail(config: Config, firstName: string | null, url: string) {
   return mail(config, `Your ${config.productName} sign-in link`, [
@@ -47,9 +48,10 @@ export function accountExistsNotice(config: Config, firstName: string | null) {
   ]);
 }
 
-export function confirmEmailEmail(config: Config, firstName: string | null, url: string) {
+/** The link that moves an account to a new address, sent to that address before it is proven: greets no one by name. */
+export function confirmEmailEmail(config: Config, url: string) {
   return mail(config, `Confirm your new ${config.productName} email address`, [
-    hi(firstName),
+    hiUnproven(),
     'You asked to use this address for your account. Open this link to confirm it:',
     url,
     'The link expires in 24 hours. Until you confirm, you keep signing in with your current address.',
