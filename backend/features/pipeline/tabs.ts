@@ -10,7 +10,11 @@
  *   - Every other tab: the candidates whose project row is in that stage.
  * `heldSql` says the same of one row (the candidate menu's "already in this project"), and the
  * counts (stats.ts) read the tab's own condition, so tab, count and dialog always agree.
- * Hidden candidates are left out unless `ih` asks for them alone; `isf` keeps the favourites.
+ * Hidden candidates are left out unless `ih` asks for them alone; `isf` keeps the favourites. A flag
+ * is the company's own choice, so the hidden view (`ih`) lists every candidate hidden in the
+ * suggested tab and the favourites view (`isf`) every one favourited there, whatever the saved
+ * filters find now: a candidate the changed filters no longer find can still be unhidden or
+ * unfavourited. The suggested tab itself, and its count, still leave such a row to the filters.
  * A RaaS company sees interviewing2, offered and placed only once an interview was scheduled.
  */
 import type { Knex } from 'knex';
@@ -148,7 +152,10 @@ export function membership(
   if (!tabsFor(role).includes(tab)) parts.push({ sql: 'false', bindings: [] });
   if (tab === STAGES.open) {
     const found = saved ? whereOf(saved) : { sql: 'false', bindings: [] };
-    const placed = row(project.id, `pc.stage = 0 and ${placedSql()}`);
+    // The hidden and favourites views also list every candidate the company flagged so here, whatever the filters.
+    const flagged = [flags.hidden && 'pc.is_hidden', flags.favourite && 'pc.is_favorited'].filter(Boolean);
+    const kept = flagged.length ? ` or (${flagged.join(' or ')})` : '';
+    const placed = row(project.id, `pc.stage = 0 and (${placedSql()}${kept})`);
     parts.push({ sql: `((${found.sql}) or ${placed.sql})`, bindings: [...found.bindings, ...placed.bindings] });
     const moved = row(project.id, 'pc.stage <> 0');
     parts.push({ sql: `not ${moved.sql}`, bindings: moved.bindings });

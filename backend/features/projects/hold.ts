@@ -10,6 +10,7 @@ import { PROJECT_STATUS } from '../../../schema/rules/pipeline';
 import type { Config } from '../../config';
 import type { CheckContext } from '../../crud/writes';
 import { endProjectInterviews } from './endInterviews';
+import { projectChanged } from './plans';
 
 const COMPANY_ACTIVE = 1;
 
@@ -33,12 +34,21 @@ export async function holdOrRestoreProjects(
       config,
       held.map((p) => p.id),
     );
+    await projectChanged(
+      trx,
+      held.map((p) => p.id),
+    );
     return;
   }
-  await trx('projects')
+  const restored = (await trx('projects')
     .where('company_id', companyId)
     .whereNotNull('status_before_hold')
-    .update({ status: trx.ref('status_before_hold'), status_before_hold: null, updated_at: trx.fn.now() });
+    .update({ status: trx.ref('status_before_hold'), status_before_hold: null, updated_at: trx.fn.now() })
+    .returning('id')) as { id: number }[];
+  await projectChanged(
+    trx,
+    restored.map((p) => p.id),
+  );
 }
 
 /** The company write rule's part (backend/features/team/companies.ts `after`). */

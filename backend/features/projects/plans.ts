@@ -7,7 +7,10 @@
  * answers busy for, a payment of the company's credits; the openings of a company's free projects
  * run one after another on their own lock (slotTakenFor). A refusal or a failed charge throws and
  * the caller's transaction changes nothing; two simultaneous requests for one project run one
- * after the other, so the second finds the first's result and does not charge again.
+ * after the other, so the second finds the first's result and does not charge again. Every change
+ * of a project's plan, status, cycle or guarantees raises the live event `projectChanged` on the
+ * project (projectChanged), which reaches only those who may read the project: their open pages
+ * read the project again.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
@@ -30,6 +33,7 @@ import {
 import type { Config } from '../../config';
 import { AppError, notFound } from '../../errors';
 import { spendCredits, type LedgerActor } from '../credits';
+import { raiseLive } from '../live';
 import { endProjectInterviews } from './endInterviews';
 import { setProjectActor } from './projectActor';
 
@@ -38,6 +42,14 @@ type Trx = Knex.Transaction;
 export interface LockedProject extends PlanProject {
   companyId: number | null;
   cycleEndsAt: Date | null;
+}
+
+/** The live event's kind of a change to a project's plan or status: its open pages read the project again. */
+export const PROJECT_CHANGED = 'projectChanged';
+
+/** Tells the open pages of these projects (those who may read them) that the project changed, if the transaction commits. */
+export async function projectChanged(trx: Knex | Trx, ids: number | number[]): Promise<void> {
+  await raiseLive(trx, 'project', ids, PROJECT_CHANGED);
 }
 
 /** Locks the project's row for this transaction and reads what the plan rules need. */
@@ -192,6 +204,7 @@ export async function changeStatus(
     .where('id', id)
     .update({ status: to, status_before_hold: null, ...cycleColumns(decision, now), updated_at: now });
   if (to === PROJECT_STATUS.inactive) await endProjectInterviews(trx, config, [id]);
+  await projectChanged(trx, id);
   return true;
 }
 
@@ -203,6 +216,7 @@ export async function upgradeProject(trx: Trx, id: number, actor: LedgerActor, n
   await trx('projects')
     .where('id', id)
     .update({ plan: PROJECT_PLAN.power, ...cycleColumns(decision, now), updated_at: now });
+  await projectChanged(trx, id);
 }
 
 /** Cancels: closes now, or marks a power project to close when its cycle ends. */
@@ -217,7 +231,10 @@ export async function cancelProject(
   const p = await lockProject(trx, id);
   const decision = settle(cancelDecision(p, when));
   if (decision.closeNow) await changeStatus(trx, id, PROJECT_STATUS.inactive, actor, config, now);
-  else await trx('projects').where('id', id).update({ cancel_at_cycle_end: true, cancelled_at: now, updated_at: now });
+  else {
+    await trx('projects').where('id', id).update({ cancel_at_cycle_end: true, cancelled_at: now, updated_at: now });
+    await projectChanged(trx, id);
+  }
 }
 
 /** Withdraws a cancellation at the cycle's end: the project renews when its cycle ends, as before. */
@@ -225,6 +242,7 @@ export async function keepRenewing(trx: Trx, id: number, now = new Date()): Prom
   const p = await lockProject(trx, id);
   settle(keepRenewingDecision(p));
   await trx('projects').where('id', id).update({ cancel_at_cycle_end: false, cancelled_at: null, updated_at: now });
+  await projectChanged(trx, id);
 }
 
 /** Guarantees a candidate of the project: pays the guarantee once and records it on the candidate's row. */
@@ -244,4 +262,5 @@ export async function guaranteeCandidate(
   const decision = settle(guaranteeDecision(p, { candidateId, guaranteed: row.guaranteed_at !== null }));
   await pay(trx, decision.charge, p, actor);
   await trx('project_candidates').where('id', row.id).update({ guaranteed_at: now, updated_at: now });
+  await projectChanged(trx, projectId);
 }

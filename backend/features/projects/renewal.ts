@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 import { endProjectInterviews } from './endInterviews';
 import { spendCredits } from '../credits';
 import { queueProjectEndedEmail } from './notices';
-import { lockProject } from './plans';
+import { lockProject, projectChanged } from './plans';
 
 export interface RenewalRun {
   renewed: number;
@@ -36,6 +36,7 @@ async function close(
     updated_at: now,
   });
   await endProjectInterviews(trx, config, [id]);
+  await projectChanged(trx, id);
   const project = await trx('projects').where('id', id).first('guid', 'title', 'owner_id', 'owner_admin_id');
   await queueProjectEndedEmail(trx, config, project, reason);
 }
@@ -86,6 +87,7 @@ export async function renewDueProjects(knex: Knex, config: Config, now = new Dat
         }
       }
       await trx('projects').where('id', id).update({ cycle_ends_at: decision.nextEnd, updated_at: now });
+      await projectChanged(trx, id);
       run.renewed += 1;
     });
   }

@@ -2,7 +2,9 @@
  * /project/:id (a guid or Project:N): the project detail page recruiters live in. Loads the
  * project (an unknown or hidden one goes back to /projects with the projectNotFound toast, spec
  * section 8), shows its header, its pipeline (PipelineWorkspace) and the support-chat slot that
- * only this page has.
+ * only this page has. A change of the project's plan or status by anyone (the live event
+ * `projectChanged`) reads the project again in place: the header, badges and prompts follow it, and
+ * a read that fails keeps the project shown.
  */
 import { Alert, Button } from '@mui/material';
 import { startTransition, useCallback, useDeferredValue, useEffect, useState } from 'react';
@@ -10,6 +12,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { ApiError } from '../../../ui/api/client';
 import { projectFind, type ProjectDetail, type StageStats } from '../../api/pipeline';
+import { useLive } from '../../../ui/live/useLive';
 import { useAuth } from '../../app/auth/authContext';
 import { useNotify } from '../../app/notify';
 import { startOpening, takeOpening } from '../../../ui/api/openingFetch';
@@ -68,6 +71,17 @@ export function ProjectPipelinePage() {
   useEffect(() => askAlertEarly(id), [id]);
 
   const refreshProject = useCallback(() => setAttempt((n) => n + 1), []);
+  // A teammate's upgrade, pause or close: the project is read again without leaving the page; a failed read keeps it.
+  const projectNumber = project ? Number(String(project.id).replace(/^\D+:/, '')) : undefined;
+  useLive(
+    (e) => e.topic === 'project' && e.kind === 'projectChanged' && e.subjectId === projectNumber,
+    () => {
+      projectFind(id)
+        .then((found) => startTransition(() => setProject(found)))
+        .catch(() => undefined);
+    },
+    projectNumber !== undefined,
+  );
   // The header (the project's title) is drawn as soon as the project arrives; the workspace below it, the heavier
   // part, follows in a transition, so the title is not held back by the work of drawing the board.
   const workspaceProject = useDeferredValue(project);
