@@ -31,7 +31,10 @@ if (synthetic !== undefined && !/^[1-9]\d{0,8}$/.test(synthetic)) {
 const config = loadConfig();
 // Where SEED_DEMO is off (production by default), --only and --candidates do not add demo people either.
 const allowed = new Set(defaultSets(config.seedDemo));
-const refused = [...(only ?? []).filter((name) => !allowed.has(name)), ...(synthetic ? ['--candidates'] : [])];
+const refused = [
+  ...(only ?? []).filter((name) => !allowed.has(name)),
+  ...(synthetic && !config.seedDemo ? ['--candidates'] : []),
+];
 if (refused.length) {
   console.error(
     `SEED_DEMO is off for this database, so ${refused.join(', ')} would not load: they add demo people, companies or candidates. Set SEED_DEMO=true to load them.`,

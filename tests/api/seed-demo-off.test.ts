@@ -11,11 +11,11 @@ import { loadConfig, ROOT } from '../../backend/config';
 
 const run = promisify(execFile);
 
-async function seed(args: string[]): Promise<{ code: number; output: string }> {
+async function seed(args: string[], seedDemo = ''): Promise<{ code: number; output: string }> {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
-    SEED_DEMO: '',
+    SEED_DEMO: seedDemo,
     APP_SECRET: 'seed-demo-off-secret',
     // Never opened: the refusal comes first.
     DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
@@ -42,6 +42,15 @@ describe('npm run db:seed where SEED_DEMO is off', () => {
     expect(code).toBe(1);
     expect(output).toContain(`SEED_DEMO is off for this database, so ${named} would not load`);
     expect(output).not.toContain('ECONNREFUSED');
+  });
+});
+
+describe('npm run db:seed where SEED_DEMO is on', () => {
+  it('takes --candidates and demo sets, going on to open the database', { timeout: 60_000 }, async () => {
+    const { code, output } = await seed(['--only', 'demo', '--candidates', '5'], 'true');
+    // The database named here does not answer: the command got past the setting's check to it.
+    expect(code).not.toBe(0);
+    expect(output).not.toContain('SEED_DEMO is off');
   });
 });
 
