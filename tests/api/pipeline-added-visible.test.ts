@@ -95,3 +95,22 @@ describe('A candidate only seen in the suggested tab', () => {
     expect((await suggested(w.projects.acme)).names).not.toContain('Dev');
   });
 });
+
+describe('A candidate the company hid in the suggested tab', () => {
+  it('is shown again when the company adds them to the project after all', async () => {
+    const company = (await w.knex('projects').where('id', w.projects.memberOwn).first('company_id')).company_id;
+    // Hidden while the saved filters found them: a row of its own at the suggested stage, placed by nobody.
+    await w.knex('project_candidates').insert({
+      project_id: w.projects.memberOwn,
+      candidate_id: Number(w.cid('Ivy').split(':').pop()),
+      company_id: company,
+      stage: 0,
+      is_hidden: true,
+    });
+    expect(await hasCandidate(w.projects.memberOwn, 'Ivy')).toBe(false);
+    const res = await add(w.projects.memberOwn, 'Ivy');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await suggested(w.projects.memberOwn)).names).toContain('Ivy');
+    expect(await w.rowOf(w.projects.memberOwn, 'Ivy')).toMatchObject({ is_hidden: false });
+  });
+});

@@ -76,12 +76,13 @@ export async function addCandidate(
   const name = await actorName(knex, actor);
   const now = new Date();
   const added = await knex.transaction(async (trx) => {
-    // `curated` says the platform chose the candidate for the project; `added` that the candidate menu placed them.
+    // `curated` says the platform chose the candidate for the project; `added` that the candidate menu placed them
+    // (one hidden in the suggested tab is shown again: adding them is the company's later choice).
     const { rows: inserted } = await trx.raw(
       `insert into project_candidates (project_id, candidate_id, company_id, stage, curated, added, last_recruitment_updated_at, created_at, updated_at)
        values (?, ?, ?, ?, ?, true, ?, ?, ?)
        on conflict (project_id, candidate_id) do update
-         set added = true, curated = excluded.curated, last_recruitment_updated_at = excluded.last_recruitment_updated_at,
+         set added = true, is_hidden = false, curated = excluded.curated, last_recruitment_updated_at = excluded.last_recruitment_updated_at,
              updated_at = excluded.updated_at
        where not ${heldSql('project_candidates')}
        returning id`,
