@@ -214,7 +214,7 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
             stage = ${stageFrom}.stage, rejected_from = ${stageFrom}.rejected_from, reject_data = ${stageFrom}.reject_data,
             schedule_data = coalesce(${stageFrom}.schedule_data, ps.schedule_data),
             is_hidden = ps.is_hidden and pm.is_hidden, is_favorited = ps.is_favorited or pm.is_favorited,
-            curated = ps.curated or pm.curated,
+            curated = ps.curated or pm.curated, added = ps.added or pm.added,
             seen_at = least(ps.seen_at, pm.seen_at), revealed_at = least(ps.revealed_at, pm.revealed_at),
             guaranteed_at = least(ps.guaranteed_at, pm.guaranteed_at),
             interview_scheduled_at = coalesce(${stageFrom}.interview_scheduled_at, ps.interview_scheduled_at, pm.interview_scheduled_at),
