@@ -9,7 +9,8 @@
  * the request's transaction and in one statement for all of them, so its `updatedAt` moves (a form
  * read before is refused), its match keys and likely twins follow its latest job, and whatever a
  * candidate's write implies holds as for a profile save. The search document follows the rows by
- * itself (the database's triggers).
+ * itself (the database's triggers). Such a row's candidates are locked before the row is written (in id order, both
+ * on a move), as a profile save locks its candidate before rewriting its rows, so the two never wait on each other.
  *
  * A form saves the whole profile it read, so a save from an older copy would put back what changed since (the
  * candidate's pause or anonymity undone by a console form or a tab left open). The forms send the `updatedAt` they
@@ -166,27 +167,43 @@ export async function refreshCandidates(
   ids: number[],
 ): Promise<void> {
   if (!ids.length) return;
-  const found = await modelFor(candidate).query(trx).findByIds(ids).orderBy('id').forUpdate();
-  const rows = found.map((f) => {
-    const stored = f.toJSON() as Row;
-    return prepareCandidate({ data: {}, children: [] }, stored.id, stored);
-  });
+  const rows = (await lockedCandidates(trx, ids)).map((stored) =>
+    prepareCandidate({ data: {}, children: [] }, stored.id, stored),
+  );
   await writeCandidates(trx, rows, { config });
+}
+
+/** The stored candidates `ids`, locked until the transaction ends, taken in id order. */
+async function lockedCandidates(trx: Knex.Transaction, ids: number[]): Promise<Row[]> {
+  if (!ids.length) return [];
+  const found = await modelFor(candidate).query(trx).findByIds(ids).orderBy('id').forUpdate();
+  return found.map((f) => f.toJSON() as Row);
 }
 
 /** The candidates whose rows a request's transaction wrote on their own, refreshed once its writes are done. */
 const touchedParents = new WeakMap<Knex.Transaction, Set<number>>();
 
 /** The candidate a row is written on, and the one it leaves when moved: both are refreshed (settle). */
-function touchParents(trx: Knex.Transaction, ...ids: unknown[]): void {
+function touchParents(trx: Knex.Transaction, ...ids: unknown[]): number[] {
   let set = touchedParents.get(trx);
   if (!set) touchedParents.set(trx, (set = new Set()));
-  for (const id of ids) if (typeof id === 'number') set.add(id);
+  const named = ids.filter((id): id is number => typeof id === 'number');
+  for (const id of named) set.add(id);
+  return named;
+}
+
+/**
+ * Locks the candidates a child row is written on (both, on a move) before the row itself is written, in id order: a
+ * profile save locks its candidate and then rewrites its rows, so a row written first and its candidate locked only
+ * at the refresh would take the two the other way round, and the two writes at the same moment could deadlock.
+ */
+async function lockParents(trx: Knex.Transaction, ...ids: unknown[]): Promise<void> {
+  await lockedCandidates(trx, [...new Set(touchParents(trx, ...ids))]);
 }
 
 /** The refresh of a child row's candidates, after a create, an update (a move included) or a delete. */
 const parentFollows: Pick<EntityWrites, 'beforeDelete' | 'settle'> = {
-  beforeDelete: async ({ trx, existing }) => touchParents(trx, existing.candidateId),
+  beforeDelete: async ({ trx, existing }) => lockParents(trx, existing.candidateId),
   settle: async ({ trx, config }) => {
     const ids = touchedParents.get(trx);
     touchedParents.delete(trx);
@@ -201,7 +218,7 @@ export const experienceWrites: EntityWrites = {
       ...experienceRules(data, existing),
       ...(await missingRefs(entity('candidateExperience'), data, existingInDatabase(trx), true)),
     });
-    touchParents(trx, existing?.candidateId, data.candidateId);
+    await lockParents(trx, existing?.candidateId, data.candidateId);
   },
   ...parentFollows,
 };
@@ -209,7 +226,7 @@ export const experienceWrites: EntityWrites = {
 export const educationWrites: EntityWrites = {
   check: async (data, { trx, existing }) => {
     fail(educationRules(data, existing));
-    touchParents(trx, existing?.candidateId, data.candidateId);
+    await lockParents(trx, existing?.candidateId, data.candidateId);
   },
   ...parentFollows,
 };
