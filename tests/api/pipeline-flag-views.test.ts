@@ -24,13 +24,11 @@ describe('Candidates flagged in the suggested tab, after the saved filters chang
       .as('company')
       .post('/projects/candidate/hidden', { projectId: w.projects.acme, candidateId: w.cid('Ben'), hide: true });
     expect(hide.status, JSON.stringify(hide.body)).toBe(200);
-    const fav = await w
-      .as('company')
-      .post('/projects/candidate/favourite', {
-        projectId: w.projects.acme,
-        candidateId: w.cid('Dev'),
-        favourite: true,
-      });
+    const fav = await w.as('company').post('/projects/candidate/favourite', {
+      projectId: w.projects.acme,
+      candidateId: w.cid('Dev'),
+      favourite: true,
+    });
     expect(fav.status, JSON.stringify(fav.body)).toBe(200);
 
     // The filters now look for data analysts: neither is found any more.
@@ -58,13 +56,11 @@ describe('Candidates flagged in the suggested tab, after the saved filters chang
 
     // The favourites view still lists Dev, who can be unfavourited from it.
     expect(namesOf(w, (await suggested('&isf=1')).body)).toEqual(['Dev']);
-    const unfav = await w
-      .as('company')
-      .post('/projects/candidate/favourite', {
-        projectId: w.projects.acme,
-        candidateId: w.cid('Dev'),
-        favourite: false,
-      });
+    const unfav = await w.as('company').post('/projects/candidate/favourite', {
+      projectId: w.projects.acme,
+      candidateId: w.cid('Dev'),
+      favourite: false,
+    });
     expect(unfav.status, JSON.stringify(unfav.body)).toBe(200);
     expect(namesOf(w, (await suggested('&isf=1')).body)).toEqual([]);
     expect((await suggested()).body.stats.open).toBe(open.body.stats.open);

@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import type { FieldKind } from '../../schema/lib/types';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { columnOf, entity as entityNamed, resources, type EntityDef, type FieldDef } from '../../schema';
+import { columnOf, entity as entityNamed, isNullable, resources, type EntityDef, type FieldDef } from '../../schema';
 import { client, signIn, DEMO_ROLES, type Client, type SignedIn } from '../helpers/actors';
 import { testApp, listQuery, type TestApp } from '../helpers/app';
 import { declaredFields, isAllowed, pick, whereDeclared } from '../helpers/declared';
@@ -51,6 +51,17 @@ function orderExpression(entity: EntityDef, field: string): string {
   const computed = entity.computed?.[field];
   if (computed) return `(${computed.sql.replaceAll('{table}', `"${entity.table}"`)})`;
   return `"${entity.table}"."${columnOf(field === 'id' ? 'id' : field)}"`;
+}
+
+/**
+ * Rows without a value sort last both ways on a column that may be empty or is computed (backend/crud/router.ts); the
+ * talent list orders by its search documents' indexes as PostgreSQL does (backend/features/search/adminList.ts).
+ */
+function nullsLast(entity: EntityDef, field: string): boolean {
+  if (entity.name === 'candidate') return false;
+  if (entity.computed?.[field]) return true;
+  const def = entity.fields[field];
+  return !!def && isNullable(def);
 }
 
 const sortable = (entity: EntityDef) => [
@@ -105,7 +116,9 @@ describe.each(resources.map((e) => [e.resource as string, e] as const))(
           expect(res.status, `${field} ${dir}: ${JSON.stringify(res.body)}`).toBe(200);
           const expected = await visible(entity)
             .select(`${entity.table}.id`)
-            .orderByRaw(`${orderExpression(entity, field)} ${dir}, "${entity.table}"."id" ${dir}`)
+            .orderByRaw(
+              `${orderExpression(entity, field)} ${dir}${nullsLast(entity, field) ? ' nulls last' : ''}, "${entity.table}"."id" ${dir}`,
+            )
             .limit(10);
           expect(ids(entity, res.body), `sorted by ${field} ${dir}`).toEqual(expected.map((r: { id: number }) => r.id));
         }
