@@ -60,7 +60,8 @@ function limitedListsOf(childEntity: EntityDef): LimitedList[] {
  * another parent) joins its parent's list: refused with the list's own message, on the foreign
  * key, once the parent already holds the list's declared max. The parent row is locked first
  * (SELECT ... FOR UPDATE, as a write replacing the whole list locks it), so concurrent additions
- * are counted one after the other; `existing` is the row before an update (staying put is free).
+ * are counted one after the other; `existing` is the row before an update (staying put is free),
+ * whose parent a move locks too, both in id order.
  */
 export async function assertRoomInParents(
   trx: Knex.Transaction,
@@ -71,9 +72,14 @@ export async function assertRoomInParents(
   const errors: FieldErrors = {};
   for (const { parent, name, child } of limitedListsOf(entity)) {
     const parentId = data[child.foreignKey];
-    if (typeof parentId !== 'number' || existing?.[child.foreignKey] === parentId) continue;
-    // A parent that does not exist is the reference check's to report.
-    if (!(await trx(parent.table).where('id', parentId).forUpdate().first('id'))) continue;
+    const before = existing?.[child.foreignKey];
+    if (typeof parentId !== 'number' || before === parentId) continue;
+    // A move locks both parents in id order, as every other write of the list does: taking the new one first, a move
+    // the other way at the same moment would hold what each waits for. A parent that does not exist is the reference
+    // check's to report.
+    const parents = typeof before === 'number' ? [parentId, before] : [parentId];
+    const locked = (await trx(parent.table).whereIn('id', parents).orderBy('id').forUpdate().pluck('id')) as number[];
+    if (!locked.includes(parentId)) continue;
     const [{ n }] = await trx(entity.table).where(columnOf(child.foreignKey), parentId).count({ n: '*' });
     if (Number(n) >= child.max) errors[child.foreignKey] = `${name}.errors.tooMany`;
   }
