@@ -106,7 +106,7 @@ const stopped = async (boardBox: Locator) => {
         last = now;
         return still;
       },
-      { intervals: [200] },
+      { interval: 200 },
     )
     .toBe(true);
 };
