@@ -11,6 +11,8 @@ import { AppError } from '../errors';
 export interface Limit {
   key: string;
   max: number;
+  /** The limit's own window, when not the call's (e.g. invitations per hour). */
+  windowMinutes?: number;
 }
 
 /** Rows older than this are deleted whatever their key (windows are minutes long). */
@@ -18,7 +20,8 @@ const KEEP_MS = 24 * 3600_000;
 
 /** Counts one request against every limit, or throws 429 errors.tooManyRequests and counts nothing. */
 export async function enforceRateLimits(knex: Knex, windowMinutes: number, limits: Limit[]): Promise<void> {
-  const since = new Date(Date.now() - windowMinutes * 60_000);
+  const since = (limit: Limit) => new Date(Date.now() - (limit.windowMinutes ?? windowMinutes) * 60_000);
+  const longest = Math.max(windowMinutes, ...limits.map((l) => l.windowMinutes ?? 0));
   await knex.transaction(async (trx) => {
     // One lock per key (in a fixed order, so two requests never deadlock) makes count-then-insert exact across processes.
     for (const key of limits.map((l) => l.key).sort())
@@ -26,14 +29,14 @@ export async function enforceRateLimits(knex: Knex, windowMinutes: number, limit
     for (const limit of limits) {
       const [{ n }] = await trx('rate_limit_hits')
         .where('key', limit.key)
-        .where('hit_at', '>', since)
+        .where('hit_at', '>', since(limit))
         .count({ n: '*' });
       // A refused request is not counted, so waiting out the window always helps.
       if (Number(n) >= limit.max) throw new AppError(429, 'errors.tooManyRequests');
     }
     await trx('rate_limit_hits').insert(limits.map((l) => ({ key: l.key })));
     await trx('rate_limit_hits')
-      .where('hit_at', '<', new Date(Date.now() - Math.max(KEEP_MS, windowMinutes * 60_000)))
+      .where('hit_at', '<', new Date(Date.now() - Math.max(KEEP_MS, longest * 60_000)))
       .delete();
   });
 }

@@ -12,6 +12,8 @@ export const integrations = {
   unavailable: 'The ATS did not answer. Please try again in a moment.',
   notConnected: 'This ATS is recorded as yours but has no live connection to sync',
   syncQueued: 'Sync started',
+  syncCooldown:
+    'A sync started less than {cooldown, plural, one {# minute} other {# minutes}} ago. Sync now can run again in {wait, plural, one {# minute} other {# minutes}}.',
   removed: 'Integration removed',
   leverNotConfigured: 'Sign-in with Lever is not set up on this server',
   leverSignInFailed: 'Lever sign-in did not complete. Please try again.',

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { Agent, type Server } from 'node:http';
 import request from 'supertest';
 import { expect } from 'vitest';
+import { atsConfig } from '../../backend/adapters/ats/config';
 import { createApp } from '../../backend/app';
 import { loadConfig, type Config } from '../../backend/config';
 import { listOutbox } from '../../backend/services/mail/outbox';
@@ -33,6 +34,8 @@ export async function testApp(overrides: Partial<Config> = {}, database: Databas
     // Every test signs in through the real emailed-code flow from one IP: the production limits
     // (config defaults) would refuse most files; tests of the limits pass their own.
     rateLimit: { perEmail: 1000, perIp: 10000, documents: 10000, windowMinutes: 15 },
+    // Files sync again right after a sync: the production cooldown of "Sync now" would refuse them; its tests set it.
+    ats: { ...atsConfig(), syncCooldownMinutes: 0 },
     uploadDir: overrides.uploadDir ?? tempDirUntilFileEnd('talentbase-uploads'),
     ...overrides,
   });

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Download, type Page, type Request } from 'playwright-core';
 import { expect, inject, onTestFinished, TestRunner } from 'vitest';
 import { createApp } from '../../backend/app';
+import { atsConfig } from '../../backend/adapters/ats/config';
 import { loadConfig } from '../../backend/config';
 import { attachLive } from '../../backend/features/live';
 import { listOutbox } from '../../backend/services/mail/outbox';
@@ -93,6 +94,8 @@ export async function startE2E(): Promise<E2E> {
     env: 'test',
     worker: false,
     uploadDir: tempDirUntilFileEnd('talentbase-uploads'),
+    // Pages press "Sync now" right after a sync: the production cooldown would refuse them.
+    ats: { ...atsConfig(), syncCooldownMinutes: 0 },
   });
   const ctx = { knex: db.knex, config };
   const server = await listenUntilFileEnd(createApp(ctx));

@@ -9,11 +9,17 @@ export function known(key: string | undefined): string | undefined {
   return text === key ? undefined : text;
 }
 
-/** The text of a failure: the catalogue's words for its code, else the server's message, else the fallback key. */
+/**
+ * The text of a failure: the catalogue's words for its code, else the server's message, else the fallback key. Words
+ * with placeholders ('in {wait} minutes') are the server's message instead, which has them filled.
+ */
 export function errorMessage(err: unknown, fallbackKey = 'errors.internalServerError'): string {
   if (err instanceof ApiError) {
     if (err.status === 0) return t(fallbackKey);
-    return known(err.code) ?? (err.message && err.message !== err.code ? err.message : t(fallbackKey));
+    const served = err.message && err.message !== err.code ? err.message : undefined;
+    const text = known(err.code);
+    if (text && !(served && /\{\w+/.test(text))) return text;
+    return served ?? t(fallbackKey);
   }
   return t(fallbackKey);
 }

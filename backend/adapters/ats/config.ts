@@ -19,6 +19,13 @@ export interface AtsConfig {
   limits: HttpLimits;
   /** ATS_LOOKUPS_PER_WINDOW: "already in your ATS" look-ups (each a call per card to every connected ATS) one person may ask per rate-limit window. */
   lookupsPerWindow: number;
+  /**
+   * ATS_CREDENTIAL_CHECKS_PER_WINDOW: credentials one person, and one company, may have the vendor check per rate-limit
+   * window (connecting, or replacing credentials), so nobody can try keys against a vendor without end.
+   */
+  credentialChecksPerWindow: number;
+  /** ATS_SYNC_COOLDOWN_MINUTES: how long after a sync of an integration starts "Sync now" is refused (0: never). */
+  syncCooldownMinutes: number;
 }
 
 const url = (name: string, fallback: string) => (process.env[name] || fallback).replace(/\/$/, '');
@@ -38,5 +45,9 @@ export function atsConfig(): AtsConfig {
     },
     limits: DEFAULT_LIMITS,
     lookupsPerWindow: Math.max(1, Number(process.env.ATS_LOOKUPS_PER_WINDOW) || 60),
+    credentialChecksPerWindow: Math.max(1, Number(process.env.ATS_CREDENTIAL_CHECKS_PER_WINDOW) || 10),
+    syncCooldownMinutes: process.env.ATS_SYNC_COOLDOWN_MINUTES
+      ? Math.max(0, Number(process.env.ATS_SYNC_COOLDOWN_MINUTES) || 0)
+      : 5,
   };
 }

@@ -4,13 +4,18 @@
  * one of its users (Workable's member, Lever's user), the person connecting is that user, found by
  * their email: Workable without a member of that email refuses the connection on the credentials'
  * field, naming the email, so no move is ever made in another member's name.
+ * Each check with the vendor counts against the person's and the company's credential checks
+ * (ATS_CREDENTIAL_CHECKS_PER_WINDOW each per rate-limit window; `checkedWithVendor`): a failed try stores nothing
+ * and its answer tells a wrong key from a right one, so tries beyond them are 429 before the vendor is called.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { atsKind } from '../../../schema/rules/ats';
-import { actorRefs, type Actor } from '../../../schema/roles';
+import { actorKey, actorRefs, type Actor } from '../../../schema/roles';
 import { AtsError, AtsNoActingUser, providerFor } from '../../adapters/ats';
+import { enforceRateLimits } from '../../auth/rateLimit';
 import type { Config } from '../../config';
+import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 
 /** The email of the company user connecting (a RaaS company's too), the one the vendor's user to act as is matched by. */
@@ -49,6 +54,25 @@ export async function verified(
     if (err instanceof AtsError) throw new AppError(502, 'integrations.unavailable');
     throw err;
   }
+}
+
+/**
+ * `verified` for `actor` of `companyId`, acting as them, once the check is counted against the person's and the
+ * company's credential checks (429 errors.tooManyRequests beyond either, before the vendor is called).
+ */
+export async function checkedWithVendor(
+  ctx: Pick<AppContext, 'knex' | 'config'>,
+  actor: Actor,
+  companyId: number,
+  check: { kind: string; credentials: Record<string, unknown>; field: string },
+) {
+  const { knex, config } = ctx;
+  const max = config.ats.credentialChecksPerWindow;
+  await enforceRateLimits(knex, config.rateLimit.windowMinutes, [
+    { key: `ats-credential-checks:${actorKey(actor)}`, max },
+    { key: `ats-credential-checks-company:${companyId}`, max },
+  ]);
+  return verified(config, check.kind, check.credentials, check.field, { email: await connectingEmail(knex, actor) });
 }
 
 /** An API-key connection's credentials from its input, or a 400 naming the fields missing or malformed. */

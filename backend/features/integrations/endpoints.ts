@@ -7,7 +7,10 @@
  *                                  Workable acts as the account member with the connecting user's email, and
  *                                  without one is refused on apiKey naming that email (connect.ts)
  *   POST   greenhouse              Greenhouse Harvest v3 by OAuth client credentials
- *   PUT    manual/sync/:id         "Sync now": queues a sync under the integration's one job key
+ *                                  (add, greenhouse and credentials count each vendor check per person and company:
+ *                                  429 beyond ATS_CREDENTIAL_CHECKS_PER_WINDOW, before the vendor is called; connect.ts)
+ *   PUT    manual/sync/:id         "Sync now": queues a sync under the integration's one job key; 429 within
+ *                                  ATS_SYNC_COOLDOWN_MINUTES of the last sync's start (syncCooldown.ts)
  *   DELETE remove/:id              removes the integration, its credentials, links and log
  *   GET    run-log/:id             the newest runs of an integration
  *   PUT    credentials/:id         replaces a connected or refused integration's credentials in place
@@ -47,8 +50,9 @@ import {
   syncJobKey,
   type IntegrationRow,
 } from './store';
-import { apiKeyCredentials, clientCredentials, connectingEmail, verified } from './connect';
+import { apiKeyCredentials, checkedWithVendor, clientCredentials } from './connect';
 import { statusEndpoints } from './status';
+import { assertSyncCooldownOver } from './syncCooldown';
 
 const READ = { action: 'read', subject: 'Integration' } as const;
 const CREATE = { action: 'create', subject: 'Integration' } as const;
@@ -197,8 +201,11 @@ export const integrationEndpoints = [
           .first('id')
       )
         throw badRequest({ kind: 'kind.errors.exists' }, 'integrations.alreadyAdded');
-      const email = await connectingEmail(call.ctx.knex, call.actor);
-      const found = await verified(call.ctx.config, kind, credentials, 'apiKey', { email });
+      const found = await checkedWithVendor(call.ctx, call.actor, companyOf(call), {
+        kind,
+        credentials,
+        field: 'apiKey',
+      });
       return saveIntegration(call, {
         kind,
         environment,
@@ -231,8 +238,11 @@ export const integrationEndpoints = [
           .first('id')
       )
         throw badRequest({ kind: 'kind.errors.exists' }, 'integrations.alreadyAdded');
-      const email = await connectingEmail(call.ctx.knex, call.actor);
-      const found = await verified(call.ctx.config, 'greenhouse', credentials, 'clientSecret', { email });
+      const found = await checkedWithVendor(call.ctx, call.actor, companyOf(call), {
+        kind: 'greenhouse',
+        credentials,
+        field: 'clientSecret',
+      });
       return saveIntegration(call, {
         kind: 'greenhouse',
         environment: call.body.environment ?? ATS_ENVIRONMENTS.production,
@@ -251,6 +261,7 @@ export const integrationEndpoints = [
     handler: async (call) => {
       const row = (await integrationById(call.ctx.knex, call.row.id as number))!;
       if (!isLive(row.kind) || !row.credentials) throw badRequest({}, 'integrations.notConnected');
+      await assertSyncCooldownOver(call.ctx.knex, call.ctx.config, row.id);
       await queueSync(call.ctx.knex, row.id, RUN_TRIGGER.manual);
       return { success: true, message: 'integrations.syncQueued' };
     },
@@ -346,13 +357,11 @@ export const integrationEndpoints = [
         connect === 'clientCredentials'
           ? clientCredentials(clientId, clientSecret)
           : apiKeyCredentials(row.kind, apiKey, typeof stored.subdomain === 'string' ? stored.subdomain : null);
-      const found = await verified(
-        config,
-        row.kind,
+      const found = await checkedWithVendor(call.ctx, call.actor, row.company_id, {
+        kind: row.kind,
         credentials,
-        connect === 'clientCredentials' ? 'clientSecret' : 'apiKey',
-        { email: await connectingEmail(knex, call.actor) },
-      );
+        field: connect === 'clientCredentials' ? 'clientSecret' : 'apiKey',
+      });
       return publicIntegration(await replaceCredentials(knex, config, row.id, credentials, found));
     },
   }),

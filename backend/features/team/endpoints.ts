@@ -4,16 +4,17 @@
  * deletion with a transfer of the user's work. Company Owners and Admins manage their own company
  * (the schema's CompanyUser rules); platform admins any. Every change follows the same rules as the
  * generic routes (companyUsers.ts, rules.ts). Beside them, the companies one may invite into
- * (inviteCompanies.ts) and the admins' bulk deletion (adminsBulk.ts).
+ * (inviteCompanies.ts) and the admins' bulk deletion (adminsBulk.ts). Invitation emails (invitations and resends)
+ * are limited per invited address (RATE_LIMIT_PER_EMAIL) and per inviter and per company (INVITATIONS_PER_HOUR).
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { companyUser } from '../../../schema/entities/companyUser';
 import { formatId } from '../../../schema/lib/ids';
-import { actorRefs, SUB_ROLES } from '../../../schema/roles';
+import { actorKey, actorRefs, SUB_ROLES, type Actor } from '../../../schema/roles';
 import { email, id, ids, oneOf, optionalLine } from '../../../schema/validation/inputs';
-import { emailSendKey, emailSendLimits } from '../../auth/rateLimit';
+import { emailSendKey, emailSendLimits, type Limit } from '../../auth/rateLimit';
 import { forgetInLists } from '../../crud/refs';
 import type { Row } from '../../crud/serialize';
 import { endSessions, writeContextOf } from '../../crud/writes';
@@ -46,6 +47,25 @@ const MANAGE = { action: 'create', subject: SUBJECT } as const;
 const INVITE_ROLES = [SUB_ROLES.admin, SUB_ROLES.member];
 
 const context = (call: Caller, trx: Knex.Transaction) => writeContextOf(call, trx, companyUser);
+
+/** Invitation emails (invitations and resends alike) one person, and one company's team, may send an hour. */
+const INVITATIONS_PER_HOUR = 50;
+
+/**
+ * The limits on invitation emails besides the invited address's: per inviter and per company they go from, so one
+ * Owner cannot mail any number of distinct addresses.
+ */
+const invitationLimits = (actor: Actor, companyId: number | undefined): Limit[] => [
+  { key: `invitations:${actorKey(actor)}`, max: INVITATIONS_PER_HOUR, windowMinutes: 60 },
+  ...(companyId === undefined
+    ? []
+    : [{ key: `invitations-company:${companyId}`, max: INVITATIONS_PER_HOUR, windowMinutes: 60 }]),
+];
+
+/** The company an invitation is into: the caller's own (their rule's condition), or the one an admin names. */
+const invitedInto = ({ ability, body }: { ability: Call['ability']; body: { companyId?: number } }) =>
+  ((ability.relevantRuleFor('create', SUBJECT)?.conditions ?? {}) as { companyId?: number }).companyId ??
+  body.companyId;
 
 /** The company users with these ids the caller may update, or 404 when any is out of reach. */
 async function reachable(call: Caller, trx: Knex, wanted: number[]): Promise<Row[]> {
@@ -140,12 +160,15 @@ export const teamEndpoints = [
     status: 201,
     // An invitation emails the address: counted against it with every other emailed link (resends included), so
     // inviting, deleting and inviting again cannot stream mail to one person. Not per IP: a team is invited at once.
-    limits: ({ body, ctx }) => [{ key: emailSendKey(body.email), max: ctx.config.rateLimit.perEmail }],
+    // And against the inviter and the company (INVITATIONS_PER_HOUR), so nobody can mail addresses without end.
+    limits: (call) => [
+      { key: emailSendKey(call.body.email), max: call.ctx.config.rateLimit.perEmail },
+      ...invitationLimits(call.actor, invitedInto(call)),
+    ],
     handler: async (call) => {
       const { body, ability, ctx } = call;
       // Company people invite into their own company (their rule's condition); admins name the company.
-      const implied = (ability.relevantRuleFor('create', SUBJECT)?.conditions ?? {}) as { companyId?: number };
-      const companyId = implied.companyId ?? body.companyId;
+      const companyId = invitedInto(call);
       if (companyId === undefined) throw badRequest({ companyId: 'companyId.errors.required' });
       if (!ability.can('create', asSubject(SUBJECT, { companyId }))) throw forbidden();
       const { email: address, role, firstName, lastName } = body;
@@ -165,8 +188,12 @@ export const teamEndpoints = [
     input: { body: z.object({ id: id('companyUser') }) },
     row: { entity: 'companyUser', from: { body: 'id' }, action: 'update' },
     // Each resend emails the invited address: counted against that address (and the caller's IP) as every
-    // other emailed link is, so nobody can script a stream of mails to one person.
-    limits: ({ row, req, ctx }) => emailSendLimits(ctx.config, String(row.email), req.ip),
+    // other emailed link is, so nobody can script a stream of mails to one person; and as invitations are, per inviter
+    // and per company.
+    limits: ({ row, req, ctx, actor }) => [
+      ...emailSendLimits(ctx.config, String(row.email), req.ip),
+      ...invitationLimits(actor, row.companyId as number),
+    ],
     handler: async (call) => {
       await call.ctx.knex.transaction((trx) => reinvite(context(call, trx), call.row));
       return { success: true };
