@@ -184,14 +184,6 @@ export const statusSql = (viewer: Viewer, alias = 'c'): string => {
 export const companiesMaySeeSql = (alias = 'c'): string => `not ${consentWithdrawnSql('shownToCompanies', alias)}`;
 
 /**
- * SQL: the company of project `?` already has the candidate in its pipeline (a row in any stage:
- * rows are only written for candidates the company reached). The suggested tab's saved filters
- * are checked apart, with the search machinery.
- */
-export const inPipelineSql = (candidateAlias = 'c'): string =>
-  `exists (select 1 from project_candidates pcr where pcr.project_id = ? and pcr.candidate_id = ${candidateAlias}.id)`;
-
-/**
  * SQL: the viewer sees the project row `pc` in its stage: RaaS companies from shortlist on, and the stages after
  * interviewing only once one was scheduled (stages.ts, stageVisibleToRaas); everyone else every stage.
  */

@@ -40,7 +40,7 @@ const refusal = async (p: Promise<unknown>) => {
 
 describe('Moving candidates, as a function', () => {
   it("A company owner moves a candidate to the next stage: the row holds the stage and the answer counts the project's tabs", async () => {
-    await w.place(w.projects.acme, 'Ava', STAGES.open);
+    await w.place(w.projects.acme, 'Ava', STAGES.open, { added: true }); // the company's addition holds them there
     const to = nextStage(STAGES.open)!;
     const answer = await moveCandidates(ctx(), abilityFor(owner), owner, {
       projectId: w.projects.acme,

@@ -98,11 +98,21 @@ export async function interviewsApp(count: number, skip: number) {
   return { t, owner, visitor, candidates, emails: await candidateEmails(t.knex, candidates) };
 }
 
-/** Puts candidates in a project's pipeline at a stage (the pipeline's own row). */
+/**
+ * Puts candidates in a project's pipeline at a stage (the pipeline's own row); in the suggested tab (0) as the
+ * company's addition (`added`), which holds them there whatever the saved filters find (pipeline/tabs.ts heldSql).
+ */
 export async function addToProject(knex: Knex, project: TestProject, candidateIds: number[], stage = 1): Promise<void> {
+  const added = stage === 0;
   await knex('project_candidates')
     .insert(
-      candidateIds.map((id) => ({ project_id: project.id, candidate_id: id, company_id: project.companyId, stage })),
+      candidateIds.map((id) => ({
+        project_id: project.id,
+        candidate_id: id,
+        company_id: project.companyId,
+        stage,
+        added,
+      })),
     )
     .onConflict(['project_id', 'candidate_id'])
     .ignore();

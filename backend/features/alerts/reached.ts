@@ -6,8 +6,10 @@
  * pipeline's `reachableIds`, written in SQL over the candidate `c`:
  * - the statuses the viewer meets and, for companies, the consent to be shown to them (`statusSql`);
  * - an admin reaches every such candidate; a company one on its board of the project (`onBoardSql` over their row,
- *   in a stage it sees) or found by the project's saved filters as its suggested tab reads them (pipeline's
- *   `savedSearch`, with the caller's own ability: a company's saved search leaves out the admins' keys).
+ *   in a stage it sees, a row that holds them, pipeline's `heldSql`, among them one the company asked to interview,
+ *   or one flagged hidden or favourite; a row written only by a seen mark or a whitelist request holds nobody) or
+ *   found by the project's saved filters as its suggested tab reads them (pipeline's `savedSearch`, with the caller's
+ *   own ability: a company's saved search leaves out the admins' keys).
  * A candidate who no longer matches the saved filters (their profile changed, the filters changed) leaves the count at
  * once, before the next matching run drops the news; one paused, deactivated or withdrawn from companies too.
  */
@@ -16,7 +18,7 @@ import type { AppAbility } from '../../../schema/ability';
 import { ALERT_RECIPIENT_KIND } from '../../../schema/entities/alert';
 import { adminTypeFromNumber, subRoleFromNumber, type Actor } from '../../../schema/roles';
 import { onBoardSql, statusSql, viewerOf } from '../../../schema/rules/visibility';
-import { savedSearch, type ProjectRow } from '../pipeline';
+import { heldSql, savedSearch, type ProjectRow } from '../pipeline';
 import { searchContext, whereOf } from '../search';
 import { pendingNewsSql } from './news';
 
@@ -28,7 +30,7 @@ async function reachSql(knex: Knex, ability: AppAbility, actor: Actor, project: 
   const viewer = viewerOf(actor);
   if (viewer === 'admin') return { sql: statusSql(viewer), bindings: [] as unknown[] };
   const board = `exists (select 1 from project_candidates pcr where pcr.project_id = ? and pcr.candidate_id = c.id
-                          and ${onBoardSql(viewer, 'c', 'pcr')})`;
+                          and ${onBoardSql(viewer, 'c', 'pcr')} and (${heldSql('pcr')} or pcr.is_hidden or pcr.is_favorited))`;
   const { stats, rates } = await searchContext(knex);
   const saved = viewer === 'raasCompany' ? null : await savedSearch(knex, ability, actor, project, stats, rates);
   if (!saved) return { sql: `(${statusSql(viewer)} and ${board})`, bindings: [project.id] as unknown[] };

@@ -98,12 +98,12 @@ async function flagAll(
 
 /**
  * SQL: project `p` holds candidate `?` as the viewer's board shows them: a row that holds them by itself (tabs.ts
- * `heldSql`: past the suggested tab, or curated or added into it, as the tabs and their counts read it), and for a
- * company an active candidate who did not withdraw consent to be shown to companies, in a stage it sees
- * (onBoardSql: any stage; from shortlist on for a RaaS company); admins, who curate every status, any such row. A
- * paused candidate, one who withdrew consent, or a RaaS company's longlist is not confirmed to be there; nor one
- * whose row only records a flag, a seen mark or a request, whom only the saved filters show: adding them places
- * them (curation.ts).
+ * `heldSql`: past the suggested tab, or curated, added or asked to an interview there, as the tabs and their counts
+ * read it), and for a company an active candidate who did not withdraw consent to be shown to companies, in a stage
+ * it sees (onBoardSql: any stage; from shortlist on for a RaaS company); admins, who curate every status, any such
+ * row. A paused candidate, one who withdrew consent, or a RaaS company's longlist is not confirmed to be there; nor
+ * one whose row only records a flag, a seen mark or a whitelist request, whom only the saved filters show: adding
+ * them places them (curation.ts).
  */
 const holdsCandidateSql = (viewer: Viewer): string =>
   `exists (select 1 from project_candidates pc join candidates c on c.id = pc.candidate_id

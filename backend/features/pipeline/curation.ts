@@ -53,8 +53,9 @@ async function addable(knex: Knex, ability: AppAbility, actor: Actor, candidateI
 /**
  * Adds one candidate to the caller's project's suggested tab, flagged `added` so the tab holds them whatever its
  * saved filters find (tabs.ts `placedSql`), as it holds a curated one; 409 when the project holds them already
- * (tabs.ts `heldSql`: the dialog's "already in this project"). A row that only records a flag, a seen mark or a
- * request (stage 0, neither curated nor added) holds nobody by itself: the addition places its candidate. An
+ * (tabs.ts `heldSql`: the dialog's "already in this project", among them one the company asked to interview). A
+ * row that only records a flag, a seen mark or a whitelist request (stage 0, neither curated, added nor asked to an
+ * interview) holds nobody by itself: the addition places its candidate. An
  * admin's addition is the platform's curation (`curates`, as the curate call): flagged and logged as curated, so a
  * move out of the suggested tab reveals a hidden candidate (placesOf); an advocate is refused (403) a company's
  * project they do not advocate. An admin adds to an internal project (no company) unflagged unless they curate. A
@@ -114,7 +115,9 @@ export async function addCandidate(
 
 /**
  * Curates candidates into the project's suggested tab (admins; an advocate on their projects):
- * the answer counts the candidates newly curated; the company is emailed and notified once.
+ * the answer counts the candidates newly curated; the company is emailed and notified once. One the
+ * company had hidden in the suggested tab is shown again, as an admin's addition shows them: the
+ * company is told of them, so the tab lists them.
  */
 export async function curateCandidates(
   ctx: Pick<AppContext, 'knex' | 'config'>,
@@ -133,7 +136,7 @@ export async function curateCandidates(
     const { rows } = await trx.raw(
       `insert into project_candidates (project_id, candidate_id, company_id, stage, curated, last_recruitment_updated_at, created_at, updated_at)
        select ?, x, ?, 0, true, ?, ?, ? from unnest(?::int[]) x
-       on conflict (project_id, candidate_id) do update set curated = true, updated_at = excluded.updated_at
+       on conflict (project_id, candidate_id) do update set curated = true, is_hidden = false, updated_at = excluded.updated_at
        where project_candidates.stage = 0 and not project_candidates.curated
        returning candidate_id`,
       [project.id, project.companyId, now, now, now, visible],

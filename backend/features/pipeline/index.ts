@@ -17,7 +17,7 @@ export function pipelineEndpoints(): Endpoint[] {
 }
 export { projectPlace } from './reach';
 export { loadProject, type ProjectRow } from './access';
-export { savedSearch } from './tabs';
+export { heldSql, savedSearch } from './tabs';
 export { queueCuratedEmail } from './curatedEmail';
 export { placesOf, reachableIds, requireReach } from './reach';
 export { reachesCandidate } from './reachAnywhere';

@@ -2,10 +2,12 @@
  * Which candidates the caller reaches in a project, by the one rule (schema/rules/visibility.ts):
  * admins every candidate whose status they see; a company the candidates its board of the project
  * shows (onBoardSql: active, consent to companies not withdrawn, with a row in a stage it sees:
- * every stage for a company, from shortlist on for a RaaS company, stageVisibleToRaas) or, for a
- * company other than RaaS, found by the project's saved filters (the suggested tab, which a RaaS
- * board does not have). Every pipeline, note, interview and qualify call asks this before touching
- * a candidate; any other id is 404 `project.candidate.notFound`, the same answer as an id that
+ * every stage for a company, from shortlist on for a RaaS company, stageVisibleToRaas; a row that
+ * holds them, tabs.ts heldSql, among them one the company asked to interview, or one flagged hidden
+ * or favourite, which its hidden and favourites views list; a row written only by a seen mark or a
+ * whitelist request holds nobody) or, for a company other than RaaS, found by the project's saved
+ * filters (the suggested tab, which a RaaS board does not have). Every pipeline, note, interview and
+ * qualify call asks this before touching a candidate; any other id is 404 `project.candidate.notFound`, the same answer as an id that
  * names nobody, so ids cannot be walked. Reaching a candidate is not bringing them into a company's
  * project: where an admin does that (a move writing a new row, a project created with candidates, an
  * access grant), `requireCurates` asks the platform's curation rule too.
@@ -34,7 +36,7 @@ import { whereOf, tableStats, currencyRates } from '../search';
 import { entity } from '../../../schema';
 import { parseId } from '../../../schema/lib/ids';
 import { loadProject, projectsWithSavedFilters, scopeProjects, type ProjectRow } from './access';
-import { savedPredicates } from './tabs';
+import { heldSql, savedPredicates } from './tabs';
 
 /** The activity log's actor kind of admins: only their curation is the platform's decision. */
 const ADMIN_KIND = 1;
@@ -50,11 +52,16 @@ export const candidateNotFound = (candidateIds?: number[]) =>
 
 /**
  * SQL: candidate `c` has a row in project `project` (a binding `?` unless told) that `viewer`'s board shows (onBoardSql
- * over that row): any row for a company, one in a stage it sees for a RaaS company (not the suggested tab nor the
- * longlist, the advocates' work).
+ * over that row) by itself: a row that holds them (tabs.ts `heldSql`: moved past the suggested tab, or placed there:
+ * curated, added, or asked to an interview) or one the company flagged hidden or favourite (the hidden and favourites
+ * views list those whatever the saved filters find, so they stay unhideable and unfavouritable), in a stage it sees
+ * for a RaaS company (not the suggested tab nor the longlist, the advocates' work). A row written only by a seen mark
+ * or a whitelist request holds nobody: such a candidate is reached while the saved filters find them (the suggested
+ * tab lists them), and not once they no longer do.
  */
 const onBoardRowSql = (viewer: Viewer, project = '?'): string =>
-  `exists (select 1 from project_candidates pcr where pcr.project_id = ${project} and pcr.candidate_id = c.id and ${onBoardSql(viewer, 'c', 'pcr')})`;
+  `exists (select 1 from project_candidates pcr where pcr.project_id = ${project} and pcr.candidate_id = c.id
+     and ${onBoardSql(viewer, 'c', 'pcr')} and (${heldSql('pcr')} or pcr.is_hidden or pcr.is_favorited))`;
 
 /**
  * The ids among `candidateIds` the caller reaches in `project`, in the order given: admins those whose status they

@@ -3,7 +3,10 @@
  * downloads), by the one rule (schema/rules/visibility.ts): a candidate whose status it meets, and
  * who its search finds (companies with search), or who is on its board of one of the projects the
  * caller reads (a row in a stage it sees there: any stage for a company, from shortlist on for a
- * RaaS company, stageVisibleSql), or, for a company other than RaaS, suggested to one of them
+ * RaaS company, stageVisibleSql; a row that holds them, tabs.ts heldSql, among them one the company
+ * asked to interview, or one flagged hidden or favourite, as reach.ts reads a board; a row written
+ * only by a seen mark or a whitelist request holds nobody), or, for a company other than RaaS,
+ * suggested to one of them
  * (pipeline/reach.ts decides the suggested tab; a RaaS board has none, so its saved filters reach
  * nobody). The suggested tabs are asked together: the readable projects with saved filters in one
  * statement, then one statement over the candidate's search document with every project's filters
@@ -16,7 +19,7 @@ import type { Actor } from '../../../schema/roles';
 import { searchStatuses, stageVisibleSql, statusSql, viewerOf } from '../../../schema/rules/visibility';
 import { currencyRates, tableStats, whereOf } from '../search';
 import { projectsWithSavedFilters, scopeProjects } from './access';
-import { savedPredicates } from './tabs';
+import { heldSql, savedPredicates } from './tabs';
 
 export async function reachesCandidate(
   knex: Knex,
@@ -37,6 +40,7 @@ export async function reachesCandidate(
       .join('project_candidates as pc', 'pc.project_id', 'p.id')
       .where('pc.candidate_id', candidateId)
       .whereRaw(stageVisibleSql(viewer, 'pc'))
+      .whereRaw(`(${heldSql('pc')} or pc.is_hidden or pc.is_favorited)`)
       .first('p.id'),
     ability,
   );

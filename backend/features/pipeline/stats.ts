@@ -44,8 +44,9 @@ export async function pipelineStats(
 /**
  * pipelineStats of many projects at once (the project list's cards): one grouped query counts every
  * project's stages, another the suggested tab of every project without saved filters (the candidates
- * placed in it: curated or added, tabs.ts `placedSql`); only a project with saved filters has its
- * suggested tab counted by its own search (tabs.ts `suggestedCount`, the tab's own condition).
+ * placed in it: curated, added or asked to an interview, tabs.ts `placedSql`); only a project with
+ * saved filters has its suggested tab counted by its own search (tabs.ts `suggestedCount`, the tab's
+ * own condition).
  */
 export async function pipelineStatsOfMany(
   knex: Knex,
@@ -67,7 +68,7 @@ export async function pipelineStatsOfMany(
         group by 1, 2`,
       [projects.map((p) => p.id)],
     ),
-    // The suggested tab without saved filters: its candidates placed there (curated or added) not moved on nor
+    // The suggested tab without saved filters: its candidates placed there (tabs.ts placedSql) not moved on nor
     // hidden, by the search documents' status as the tab's own search counts them (tabs.ts, membership).
     curatedOnly.length
       ? knex.raw(

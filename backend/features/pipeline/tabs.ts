@@ -4,9 +4,11 @@
  * ranking, counting and result documents apply unchanged.
  *   - The suggested tab (0): the candidates the project's saved filters (`current_url`, a search
  *     page query string) find, plus the ones put in it on purpose (`placedSql`: curated by the
- *     platform, or added by the candidate menu, a company's own choice), minus those moved to
- *     another stage. A row written only by a flag, a seen mark or a request holds nobody there: the
- *     saved filters decide, so a candidate the company looked at leaves when its filters change.
+ *     platform, added by the candidate menu, a company's own choice, or asked to an interview:
+ *     requested, booked or scheduled, a candidate the company asked to interview is the company's),
+ *     minus those moved to another stage. A row written only by a flag, a seen mark or a whitelist
+ *     request holds nobody there: the saved filters decide, so a candidate the company looked at
+ *     leaves when its filters change.
  *   - Every other tab: the candidates whose project row is in that stage.
  * `heldSql` says the same of one row (the candidate menu's "already in this project"), and the
  * counts (stats.ts) read the tab's own condition, so tab, count and dialog always agree.
@@ -127,12 +129,19 @@ export async function savedPredicates(
 
 /**
  * SQL: project row `pc` put its candidate in the suggested tab on purpose, whatever the saved filters find: the
- * platform curated them (`curated`), or the candidate menu added them (`added`: a company's own choice, which the
- * company's search found and it may approach, curation.ts `addable`).
+ * platform curated them (`curated`), the candidate menu added them (`added`: a company's own choice, which the
+ * company's search found and it may approach, curation.ts `addable`), or the company asked to interview them (an
+ * interview request writes `interview_requested_at`, interviews/send.ts; a booked interview `interview_scheduled_at`,
+ * interviews/delivery.ts): a candidate the company asked to interview is the company's. The tab, its count (stats.ts),
+ * the dialog's "already in this project" and the reach (reach.ts, alerts/reached.ts, reachAnywhere.ts) all read this.
  */
-export const placedSql = (pc = 'pc'): string => `(${pc}.curated or ${pc}.added)`;
+export const placedSql = (pc = 'pc'): string =>
+  `(${pc}.curated or ${pc}.added or ${pc}.interview_requested_at is not null or ${pc}.interview_scheduled_at is not null)`;
 
-/** SQL: project row `pc` holds its candidate in the project by itself: moved past the suggested tab, or placed in it. */
+/**
+ * SQL: project row `pc` holds its candidate in the project by itself: moved past the suggested tab, or placed in it
+ * (`placedSql`: curated, added, or asked to an interview).
+ */
 export const heldSql = (pc = 'pc'): string => `(${pc}.stage <> ${STAGES.open} or ${placedSql(pc)})`;
 
 const row = (projectId: number, extra: string) => ({
