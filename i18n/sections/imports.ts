@@ -32,6 +32,8 @@ export const imports = {
   review: 'Review',
   downloadFullReport: 'Download the report',
   another: 'Import another file',
+  /** Shown while the progress of a running import cannot be read; the screen keeps trying. */
+  progressUnreadable: 'The progress of this import could not be read. Trying again…',
   backToTalent: 'Back to talent',
   recent: {
     title: 'Recent imports',
@@ -49,11 +51,21 @@ export const imports = {
     tooManyRows: 'The file has more than 1,000,000 rows. Split it into files of at most 1,000,000 rows each.',
     tooManyColumns: 'The file has more than 200 columns. Keep only the columns the import knows and import it again.',
     rowTooManyColumns: 'more than 200 columns',
+    /** Refusals at upload (backend/features/talent/import/checkFile.ts). */
+    notUtf8:
+      'The file is not UTF-8 text, so its accented letters would be read wrongly. In Excel, save it as “CSV UTF-8 (Comma delimited)” and upload it again.',
+    noRows: 'The file has no rows under its header. Add the candidates, one a row, and upload it again.',
+    noLines: 'The file has no lines. Add the candidates, one JSON object a line, and upload it again.',
+    unnamedColumns:
+      '{count, plural, one {Column} other {Columns}} {columns} {count, plural, one {has} other {have}} no name but {count, plural, one {holds} other {hold}} values. Name {count, plural, one {it} other {them}} as in the sample file (a name starting with _ keeps a note), or delete {count, plural, one {it} other {them}}, and upload the file again.',
     unknownColumns:
       'The import does not know {count, plural, one {the column} other {these columns}} {columns}. Name the columns as in the sample file (a column starting with _ is kept as a note) and upload it again.',
     uploadGone: 'The uploaded file could not be read any more. Upload it again.',
     stopped:
       'Something went wrong on our side. Rows imported before it stay imported; import the file again to finish (known emails are updated, never added twice). If it happens again, contact support.',
+    /** An import whose background job ended without finishing it (importJob.ts settleAbandonedImports). */
+    abandoned:
+      'It was interrupted before it finished and will not resume. Rows imported before it stay imported; upload the file again to finish (known emails are updated, never added twice).',
   },
   /** The rejection report's words (backend/features/talent/import/reportText.ts). */
   report: {
@@ -63,5 +75,10 @@ export const imports = {
     likelyDuplicate: 'likely duplicate of {candidate} ({reasons}, {confidence}%) {link}',
     onRow: '{candidate} on row {row}',
     imported: 'Imported',
+    /** A row that would change a status the candidate chose themselves (spec section 4): the console asks to confirm that. */
+    selfChosenStatus:
+      'The candidate chose this status themselves, and an import does not override it: leave the cell blank, or change the status in the console, which asks you to confirm',
+    /** A JSON line's key that is blank. */
+    unnamedColumn: 'A value has no column name',
   },
 };

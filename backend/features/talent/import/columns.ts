@@ -235,6 +235,8 @@ export function mapRow(row: Record<string, unknown>, maps: ImportMaps): MappedRo
     const value = row[column];
     if (column.charCodeAt(0) === 95 || blank(value)) continue; // '_' columns are notes for people
     if (PLAIN.has(column)) input[column] = value;
+    // A blank name has no label of its own: the row's (a CSV with one is refused at upload: checkFile.ts).
+    else if (!column.trim()) out.errors.row = 'imports.report.unnamedColumn';
     else if (!KNOWN_COLUMNS.has(column)) out.errors[column] = 'import.errors.unknownColumn';
     else mapColumn(out, column, value, maps);
   }

@@ -9,9 +9,12 @@
  *                                           and the rows imported with likely twins (the first DUPLICATES_KEPT)
  *   GET  /candidates/imports/:id/report     as CSV (row, email, reasons): the rejected rows and the rows
  *                                           imported with likely twins, in file order
- * The same file cannot be imported twice at once (409); imports run one after another. A file over
- * the limits (limits.ts: rows, columns) or whose header names a column twice is refused at upload,
- * 400 on `file` with the whole sentence as the message, before anything is stored. Each likely twin
+ * The same file cannot be imported twice at once (409); imports run one after another. An import
+ * whose job is gone for good is ended as failed whenever it is read, listed or its file uploaded
+ * again (importJob.ts settleAbandonedImports), so it neither shows as running nor blocks its file.
+ * A file over the limits (limits.ts: rows, columns), whose header names a column twice or leaves one with values
+ * unnamed, with no rows under its header, or a CSV that is not UTF-8 text (checkFile.ts) is refused at upload, 400 on
+ * `file` with the whole sentence as the message, before anything is stored. Each likely twin
  * is named as the admin may see them (the candidate gate's label), beside its id.
  */
 import type { Knex } from 'knex';
@@ -29,7 +32,14 @@ import type { Row } from '../../../crud/serialize';
 import { loadShown, type ShownCandidate } from '../../../services/candidateGate';
 import { checkImportLimits } from './checkFile';
 import { ImportRefused } from './limits';
-import { IMPORT_FOLDERS, IMPORT_STATUS, importExtension, queueImport, sha256 } from './importJob';
+import {
+  IMPORT_FOLDERS,
+  IMPORT_STATUS,
+  importExtension,
+  queueImport,
+  settleAbandonedImports,
+  sha256,
+} from './importJob';
 import type { DuplicateNote } from './twins';
 import { actorRefs, type Actor } from '../../../../schema/roles';
 import type { AppAbility } from '../../../../schema/ability';
@@ -87,6 +97,14 @@ const listQuery = z.object({
   perPage: z.coerce.number().int().min(1).max(50).default(10),
 });
 
+/** The import where it stands now: ended as failed first when its job is gone for good. */
+async function currentImport(ctx: Pick<AppContext, 'knex' | 'config'>, actor: Actor, row: Row) {
+  if (row.status !== IMPORT_STATUS.queued && row.status !== IMPORT_STATUS.running)
+    return answerFor(ctx.knex, actor, row);
+  await settleAbandonedImports(ctx.knex, ctx.config, row.id as number);
+  return answerFor(ctx.knex, actor, (await Imports.query(ctx.knex).findById(row.id as number)) as unknown as Row);
+}
+
 /** The imports `ability` may read, newest first, one page of them, each with the name of the admin who started it. */
 async function listImports(knex: Knex, ability: AppAbility, page: number, perPage: number) {
   const t = candidateImport.table;
@@ -138,6 +156,8 @@ export async function startImport(
   if (!upload.size) throw badRequest({ file: 'import.errors.empty' });
   await checkUpload(upload, ext);
   const digest = sha256(upload.buffer);
+  // An earlier import of the file whose job is gone for good no longer holds it.
+  await settleAbandonedImports(ctx.knex, ctx.config);
   const storage = storageFor(ctx.config);
   const key = await storage.put(upload.buffer, { folder: IMPORT_FOLDERS.file, ext });
   try {
@@ -187,7 +207,10 @@ export const importEndpoints = [
     summary: 'The recent imports, newest first',
     access: { action: 'read', subject: 'CandidateImport' },
     input: { query: listQuery },
-    handler: ({ query, ability, ctx }) => listImports(ctx.knex, ability, query.page, query.perPage),
+    handler: async ({ query, ability, ctx }) => {
+      await settleAbandonedImports(ctx.knex, ctx.config);
+      return listImports(ctx.knex, ability, query.page, query.perPage);
+    },
   }),
 
   defineEndpoint({
@@ -197,7 +220,7 @@ export const importEndpoints = [
     access: { action: 'read', subject: 'CandidateImport' },
     input: { params: z.object({ id: z.string() }) },
     row: { entity: 'candidateImport', action: 'read' },
-    handler: ({ row, actor, ctx }) => answerFor(ctx.knex, actor, row),
+    handler: ({ row, actor, ctx }) => currentImport(ctx, actor, row),
   }),
 
   defineEndpoint({

@@ -11,6 +11,11 @@
  * Safe to run twice: a finished import is left alone, an interrupted one starts over (rows are
  * keyed by email, so the second run updates what the first created). The uploaded file is deleted
  * once the import has ended, done or failed: a failed import is not run again.
+ * An import whose job is gone for good (deleted, or its last attempt used up with no worker holding
+ * it: a worker killed on the last attempt) is ended as failed when it is next looked at
+ * (settleAbandonedImports, as AI match runs are): its status read, the recent imports listed, or
+ * the same file uploaded again. Its error says it stopped and may be uploaded again, and its upload
+ * is deleted as any failed import's is; the re-upload is then accepted, not refused as still running.
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -19,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
-import { entity } from '../../../../schema';
+import { columnOf, entity } from '../../../../schema';
 import { storageFor } from '../../../adapters/storage/select';
 import { SESSION_KIND } from '../../../auth/accounts';
 import { markWritten } from '../../../auth/session';
@@ -67,6 +72,50 @@ export async function queueImport(trx: Knex.Transaction, importId: number): Prom
     { importId },
     { queueName: IMPORT_QUEUE, maxAttempts: 3, jobKey: `candidate_import:${importId}` },
   );
+}
+
+/** A locked job whose worker died is taken back by graphile-worker after this long (as aiMatch/run.ts). */
+const LOCK_TIMEOUT = '4 hours';
+
+/**
+ * Ends as failed the imports still queued or running whose job is gone for good: no row in
+ * graphile-worker's jobs under their key, or only one whose last attempt is used up and that no
+ * worker holds. Each one's upload is then deleted (a failed import is never run again); should that
+ * fail, its key stays on the row for the next erasure to clear. `importId` limits it to one import.
+ */
+export async function settleAbandonedImports(knex: Knex, config: Config, importId?: number): Promise<void> {
+  const table = entity('candidateImport').table;
+  const q = knex(table)
+    .whereIn('status', [IMPORT_STATUS.queued, IMPORT_STATUS.running])
+    .whereNotExists(
+      knex('graphile_worker.jobs as j')
+        .whereRaw(`j.key = 'candidate_import:' || ??`, [`${table}.id`])
+        .where((w) =>
+          w.whereRaw('j.attempts < j.max_attempts').orWhereRaw(`j.locked_at > now() - interval '${LOCK_TIMEOUT}'`),
+        ),
+    )
+    .update({
+      status: IMPORT_STATUS.failed,
+      error: t('imports.errors.abandoned'),
+      [columnOf('finishedAt')]: new Date(),
+      [columnOf('updatedAt')]: new Date(),
+    })
+    .returning(['id', columnOf('fileKey')]);
+  if (importId !== undefined) q.where(`${table}.id`, importId);
+  const ended = (await q) as Record<string, unknown>[];
+  for (const row of ended) {
+    const key = row[columnOf('fileKey')] as string | null;
+    if (!key) continue;
+    try {
+      await storageFor(config).delete(key);
+      await Imports.query(knex)
+        .findById(row.id as number)
+        .patch({ fileKey: null });
+    } catch (err) {
+      logger.warn({ err: (err as Error).message, importId: row.id }, 'abandoned import upload not deleted');
+    }
+  }
+  if (ended.length) logger.warn({ importIds: ended.map((r) => r.id) }, 'abandoned imports ended as failed');
 }
 
 /** Progress written as it comes, one update at a time, the last one winning. */

@@ -5,14 +5,18 @@
  * surrogate is refused on its field by the request guard's rule (http/inputGuard.ts) before anything is mapped. Runs in the checking threads, each with its own
  * database session for the two things a batch needs from it: the stored rows of emails already
  * known (the check is then an update) and ids for the new candidates, so their experience and
- * education rows can be encoded before anything is written.
+ * education rows can be encoded before anything is written. A row that would change a status the
+ * candidate chose themselves (overridesOwnStatus, spec section 4) is refused on `status`: the
+ * console asks to confirm such a change, an import cannot. The stored row is read afresh for every
+ * batch, so a row refused as "changed while this ran" (a pause after it was read) is refused on its
+ * status when the file is imported again, rather than undoing the pause.
  */
 import type pg from 'pg';
 import { EMAIL_PATTERN, entity, fieldOf, normaliseEmail } from '../../../../schema';
 import type { IdSets } from '../../../crud/refs';
 import type { FieldErrors } from '../../../errors';
 import { collectProblems } from '../../../http/inputGuard';
-import type { Today } from '../../../../schema/rules/candidate';
+import { overridesOwnStatus, type Today } from '../../../../schema/rules/candidate';
 import { CANDIDATE_REF_ENTITIES, checkCandidate } from '../checkCandidate';
 import { prepareCandidate, RESERVE_IDS_SQL, type CandidateRow } from '../writeCandidates';
 import { mapRow, type ImportMaps } from './columns';
@@ -124,6 +128,10 @@ export async function prepareBatch(
     });
     if ('errors' in checked) {
       out.reasons.push(reasons(checked.errors));
+      continue;
+    }
+    if (stored && overridesOwnStatus(stored, checked.data)) {
+      out.reasons.push(reasons({ status: 'imports.report.selfChosenStatus' }));
       continue;
     }
     out.reasons.push(null);

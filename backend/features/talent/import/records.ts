@@ -147,6 +147,8 @@ async function* textOf(source: string | Buffer, chunkBytes: number): AsyncGenera
  * The file's records in batches of `size`, streamed in pieces of `chunkBytes`; the CSV header
  * comes back through `onHeader` first, and one that repeats a column name fails the reading (checkHeader).
  * `source` is a path (its extension names the format) or an upload's bytes, in the `format` given.
+ * `onRow`, when given, hears (after each piece read) that a record has begun below the header, before
+ * it ends: whether a file holds any row is known without reading a first record of megabytes whole.
  */
 export async function* recordBatches(
   source: string | Buffer,
@@ -154,6 +156,7 @@ export async function* recordBatches(
   onHeader: (header: string[]) => void,
   chunkBytes = 1 << 20,
   format: FileFormat = formatOf(String(source)),
+  onRow?: () => void,
 ): AsyncGenerator<RecordBatch> {
   const csv = format === 'csv';
   let texts: string[] = [];
@@ -211,6 +214,8 @@ export async function* recordBatches(
         lineBreak = buffer[at] === '\n' || buffer[at + 1] === '\n' ? '\n' : '\r';
     }
     rest = lineBreak ? split(buffer, false) : buffer;
+    // A record under way: any character but line breaks (CSV), or any but blanks (JSON Lines).
+    if (onRow && header && (texts.length || (csv ? /[^\r\n]/ : /\S/).test(rest))) onRow();
     while (texts.length >= size) {
       yield { texts: texts.slice(0, size), rows: rows.slice(0, size), bytesRead };
       texts = texts.slice(size);
