@@ -1,7 +1,8 @@
 /**
  * The console's saved-search alerts page (/admin/alerts): per company, how many people have alerts
  * on (and how many of them by email), how many candidates were new to them and how many digests
- * went out in the last 7 days, and the platform's switch that turns a company's alerts off.
+ * went out in the last 7 days (counts grouped by thousands, as the console's others), and the platform's switch
+ * that turns a company's alerts off.
  * Like the console's other lists it says when it is loading, when it failed (with a way to try again) and when no
  * company has alerts yet, the usual first day; a switch is off while its change is being saved.
  */
@@ -23,7 +24,7 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { HttpError, Title, useNotify } from 'react-admin';
-import { t } from '../../i18n';
+import { formatCount, t } from '../../i18n';
 import { apiCall, failureMessage } from '../providers/http';
 
 interface CompanyVolume {
@@ -141,9 +142,9 @@ export function AlertVolume() {
               {rows.map((row) => (
                 <TableRow key={row.id} data-testid="alert-company">
                   <TableCell>{row.companyName}</TableCell>
-                  <TableCell align="right">{`${row.subscriptions} (${row.emailing})`}</TableCell>
-                  <TableCell align="right">{row.news7}</TableCell>
-                  <TableCell align="right">{row.digests7}</TableCell>
+                  <TableCell align="right">{`${formatCount(row.subscriptions)} (${formatCount(row.emailing)})`}</TableCell>
+                  <TableCell align="right">{formatCount(row.news7)}</TableCell>
+                  <TableCell align="right">{formatCount(row.digests7)}</TableCell>
                   <TableCell>
                     <Switch
                       checked={row.alertsOn}

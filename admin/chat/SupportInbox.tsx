@@ -3,13 +3,14 @@
  * counts, assignee and status, filtered by status, assignee and a search, kept current by the live
  * channel. Each conversation opens in a window of its own named by the conversation, so a second
  * click focuses the window already open instead of opening another. Each load cancels the one still
- * on its way, so the list is always the latest filter's.
+ * on its way, so the list is always the latest filter's; a failed one says so with a way to try again.
  */
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import {
   Alert,
   Badge,
   Box,
+  Button,
   Card,
   Chip,
   CircularProgress,
@@ -104,7 +105,7 @@ export function SupportInbox() {
               setPage(1);
             }
           }}
-          aria-label={t('chat.inbox.status.all')}
+          aria-label={t('chat.inbox.statusLabel')}
         >
           {(['open', 'resolved', 'all'] as const).map((s) => (
             <ToggleButton key={s} value={s}>
@@ -131,7 +132,18 @@ export function SupportInbox() {
         </TextField>
       </Stack>
       <Card>
-        {failed && <Alert severity="error">{t('chat.inbox.loadError')}</Alert>}
+        {failed && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void load()}>
+                {t('chat.inbox.retry')}
+              </Button>
+            }
+          >
+            {t('chat.inbox.loadError')}
+          </Alert>
+        )}
         {!inbox && !failed && (
           <CircularProgress aria-label={t('chat.inbox.title')} sx={{ display: 'block', mx: 'auto', my: 4 }} />
         )}

@@ -1,6 +1,7 @@
 /**
  * The console's duplicate queue (/admin/duplicates): open pairs of likely duplicates, most likely
  * first, a page at a time, each with its reasons, confidence and both profiles in brief; a pair opens side by side.
+ * A page that fails to load says why with a way to try again, and shows no other page's pairs meanwhile.
  */
 import {
   Alert,
@@ -27,20 +28,32 @@ const PAGE_SIZES = [10, 25, 50];
 /** Reasons and confidence are left to the review on a phone, where the profiles and Review need the width. */
 const WIDE = { display: { xs: 'none', sm: 'table-cell' } };
 
-/** One page of the open pairs: undefined while it loads, `failed` when it could not be. */
+/**
+ * One page of the open pairs: undefined while the first loads, `failed` when a page could not be. A failed page
+ * shows none of the page before it (its rows are dropped, the total kept for the pager); `retry` asks again.
+ */
 function usePairs(page: number, perPage: number) {
-  const [answer, setAnswer] = useState<{ total: number; data: Pair[] }>();
+  const [answer, setAnswer] = useState<{ total: number; data?: Pair[] }>();
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
+    let current = true;
     setLoading(true);
     setFailed(undefined);
     apiCall<{ total: number; data: Pair[] }>(`/candidate-duplicates?page=${page + 1}&perPage=${perPage}`)
-      .then(setAnswer)
-      .catch((err: unknown) => setFailed(failureText(err)))
-      .finally(() => setLoading(false));
-  }, [page, perPage]);
-  return { answer, loading, failed };
+      .then((next) => current && setAnswer(next))
+      .catch((err: unknown) => {
+        if (!current) return;
+        setFailed(failureText(err));
+        setAnswer((before) => before && { total: before.total });
+      })
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [page, perPage, attempt]);
+  return { answer, loading, failed, retry: () => setAttempt((n) => n + 1) };
 }
 
 function useScan() {
@@ -63,7 +76,7 @@ function useScan() {
 export function DuplicateQueue() {
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(PAGE_SIZES[0]);
-  const { answer, loading, failed } = usePairs(page, perPage);
+  const { answer, loading, failed, retry } = usePairs(page, perPage);
   const { scan, scanning } = useScan();
   const pairs = answer?.data;
 
@@ -79,7 +92,18 @@ export function DuplicateQueue() {
         </Button>
       </Stack>
       {loading && <LinearProgress aria-label={t('duplicates.queue.loading')} sx={{ mb: 1 }} />}
-      {failed && <Alert severity="error">{failed}</Alert>}
+      {failed && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={retry} disabled={loading}>
+              {t('duplicates.queue.retry')}
+            </Button>
+          }
+        >
+          {failed}
+        </Alert>
+      )}
       {!loading && !failed && answer?.total === 0 && <Alert severity="success">{t('duplicates.queue.empty')}</Alert>}
       {pairs && pairs.length > 0 && <PairTable pairs={pairs} />}
       {answer && answer.total > 0 && (

@@ -2,8 +2,9 @@
  * A company user's deletion in the console, as the portal's (portal/features/team/DeleteUserDialog.tsx): the
  * confirmation offers who takes over the user's projects, the first active colleague the server lists
  * (GET company-users/user-list-to-transfer) chosen unless the admin picks another, and the deletion names them
- * (DELETE ?transferTo=, through the data provider's `meta.transferTo`). Without a colleague to offer, the projects
- * keep no owner, as the server does without a transfer.
+ * (DELETE ?transferTo=, through the data provider's `meta.transferTo`). On the user's show and edit pages alike
+ * (EntityScreens). Without a colleague to offer, the projects keep no owner, as the server does when nobody can take
+ * them (team/transfer.ts).
  */
 import DeleteIcon from '@mui/icons-material/Delete';
 import { DialogContentText } from '@mui/material';

@@ -4,6 +4,7 @@
  * after create (a company user's company) on an edit.
  */
 import { Box } from '@mui/material';
+import type { ReactElement } from 'react';
 import { SimpleForm, useRecordContext } from 'react-admin';
 import type { EntityDef } from '../../schema';
 import { FieldInput } from '../fields/FieldInput';
@@ -16,9 +17,11 @@ interface Props {
   mode: 'create' | 'edit';
   /** One field per row, for narrow panels. */
   stacked?: boolean;
+  /** Replaces react-admin's save-and-delete toolbar (a company user's edit: DeleteCompanyUserButton). */
+  toolbar?: ReactElement;
 }
 
-export function EntityForm({ entity, mode, stacked }: Props) {
+export function EntityForm({ entity, mode, stacked, toolbar }: Props) {
   const actor = useActor();
   const record = useRecordContext();
   const writable = actor ? writableFields(actor, entity, mode === 'edit' ? record : undefined) : new Set<string>();
@@ -31,6 +34,7 @@ export function EntityForm({ entity, mode, stacked }: Props) {
     <SimpleForm
       noValidate
       warnWhenUnsavedChanges
+      toolbar={toolbar}
       defaultValues={mode === 'create' ? defaultsOf(entity) : undefined}
       sx={{ maxWidth: stacked ? undefined : 960 }}
     >

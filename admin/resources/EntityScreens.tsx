@@ -7,8 +7,10 @@ import {
   Edit,
   EditButton,
   Labeled,
+  SaveButton,
   Show,
   ShowButton,
+  Toolbar,
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
@@ -36,6 +38,14 @@ export function EntityCreate({ entity }: { entity: EntityDef }) {
   );
 }
 
+/** A company user's edit page deletes as their show page does: the confirmation names who takes over their projects. */
+const companyUserToolbar = (
+  <Toolbar sx={{ justifyContent: 'space-between' }}>
+    <SaveButton />
+    <DeleteCompanyUserButton />
+  </Toolbar>
+);
+
 export function EntityEdit({ entity }: { entity: EntityDef }) {
   return (
     // Pessimistic: the server's field errors must reach the form before leaving the page.
@@ -49,7 +59,11 @@ export function EntityEdit({ entity }: { entity: EntityDef }) {
         </TopToolbar>
       }
     >
-      <EntityForm entity={entity} mode="edit" />
+      <EntityForm
+        entity={entity}
+        mode="edit"
+        toolbar={entity.resource === 'company-users' ? companyUserToolbar : undefined}
+      />
       <RelatedLists entity={entity} />
     </Edit>
   );

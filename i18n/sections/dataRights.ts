@@ -86,6 +86,7 @@ export const dataRightsFieldErrors = {
     release: 'Release',
     released: 'The hold is released',
     carryOut: 'Erase now',
+    confirmTitle: 'Erase {name}?',
     confirm: 'Erase this candidate now? This cannot be undone.',
     confirmEarly: "The candidate's cooling-off period has not ended. Erase them now anyway? This cannot be undone.",
     erased: 'The candidate is erased',

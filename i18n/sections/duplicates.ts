@@ -34,6 +34,7 @@ export const duplicates = {
     previousPage: 'Previous page',
     nextPage: 'Next page',
     lastPage: 'Last page',
+    retry: 'Try again',
   },
   review: {
     title: 'Same person?',

@@ -284,8 +284,9 @@ describe('Team management', () => {
     const project = await projectOwnedBy(stranger.id, stranger.company_id);
     await t.http.delete(`/api/v1/company-users/User:${stranger.id}`).set(owner).expect(404);
     expect(await ownerOf(project)).toBe(`User:${stranger.id}`);
+    const offered = await t.http.get(`/api/v1/company-users/user-list-to-transfer?id=User:${stranger.id}`).set(admin);
     await t.http.delete(`/api/v1/company-users/User:${stranger.id}`).set(admin).expect(200);
-    // Nobody was chosen to take over: the project stays, without an owner.
-    expect(await ownerOf(project)).toBeNull();
+    // Nobody was chosen to take over: the first colleague offered takes the project, never left without an owner.
+    expect(await ownerOf(project)).toBe(offered.body[0].id);
   });
 });

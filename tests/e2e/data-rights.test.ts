@@ -219,8 +219,9 @@ describe.each([...SCREENS].reverse())('Carrying out at $name', ({ viewport }) =>
     pages.push(me);
     await askAndConfirm(me, who.email, who.id);
     const admin = await queue(viewport);
-    admin.once('dialog', (d) => void d.accept());
     await admin.getByRole('button', { name: 'Erase now' }).first().click();
+    // The confirmation names the candidate; its own "Erase now" carries the erasure out.
+    await admin.getByRole('dialog').getByRole('button', { name: 'Erase now' }).click();
     await admin.getByText('The candidate is erased').waitFor();
     await expect.poll(async () => (await request(who.id)).status).toBe(3);
     expect(await e2e.db.knex('candidates').where('id', who.id).first('first_name', 'last_name', 'email')).toEqual({
