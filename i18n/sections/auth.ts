@@ -134,4 +134,6 @@ export const auth = {
   },
   /** Emails to an address nobody has proven yet greet no one by name: a sign-up form's name is anyone's text. */
   unprovenEmail: { greeting: 'Hi there,' },
+  /** Emails to a known person greet them by the first name their account holds. */
+  namedEmail: { greeting: 'Hi {name},' },
 };

@@ -8,14 +8,16 @@ function mail(config: Config, subject: string, lines: string[]) {
   return { subject, text: lines.join('\n\n'), html: html(config, lines) };
 }
 
-const hi = (firstName: string | null | undefined) => `Hi ${firstName || 'there'},`;
-
 /**
  * The greeting of an email to an address not proven yet (a sign-up's link or code, an email change's confirmation):
  * without the name the form or the account holds, since anyone may type anything there and have the product email it
  * to any address.
  */
 export const hiUnproven = () => t('portal.unprovenEmail.greeting');
+
+/** The greeting of an email to a known person, by their first name (the neutral one when they have none). */
+const hi = (firstName: string | null | undefined) =>
+  firstName ? t('portal.namedEmail.greeting', { name: firstName }) : hiUnproven();
 
 export function magicLinkEmail(config: Config, firstName: string | null, url: string) {
   return mail(config, `Your ${config.productName} sign-in link`, [
@@ -155,7 +157,7 @@ export function communityWelcomeEmail(config: Config, firstName: string | null) 
 /** To the address an account left: the change is told where its owner still reads, in case it was not theirs. */
 export function emailChangedNotice(config: Config, firstName: string | null, newEmail: string) {
   const lines = [
-    `Hi ${firstName ?? 'there'},`,
+    hi(firstName),
     `The email address you sign in to ${config.productName} with is now ${newEmail}. Sign in with that address from now on.`,
     'If you did not make this change, reply to this email at once.',
   ];
