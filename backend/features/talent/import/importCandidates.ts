@@ -47,11 +47,15 @@ import { t } from '../../../../i18n';
 import { erasedRows } from './erased';
 import { forImportReport } from '../../../services/candidateGate';
 
-/** Where an import stands: bytes read and rows checked so far, with their outcome counted as they happen. */
+/**
+ * Where an import stands: bytes read and rows checked so far, with their outcome. A batch's rows
+ * and its outcome are counted together once it is through (settled, written, its twins looked
+ * for), so every report has created + updated + rejected = rows.
+ */
 export interface ImportProgress {
   bytesRead: number;
   totalBytes: number;
-  /** Rows checked and settled (written or rejected). */
+  /** Rows of the batches that are through (each row written or rejected). */
   rows: number;
   created: number;
   updated: number;
@@ -170,7 +174,9 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   const skipTriggers = await maySkipTriggers(knex);
 
   const result = { rows: 0, created: 0, updated: 0, rejected: 0 };
-  // Progress counts what has been settled, so rejections show as they happen, not only at the end.
+  // Progress counts the batches that are through, each with its outcome at once (batches settle
+  // while earlier ones still write, and end out of order), so the counts always add up to the rows;
+  // rejections show batch by batch, not only at the end.
   const done = { rows: 0, bytesRead: 0 };
   let lastProgress = 0;
   const progress = (force = false) => {
@@ -187,9 +193,11 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   };
   // One physical line per row, so the twins' lines can be merged in by row at the end.
   const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ');
+  /** One batch's outcome, added to the result and the progress with its rows once the batch is through. */
+  type Tally = { created: number; updated: number; rejected: number };
   // Each row's line is bounded (limits.ts): a cell of a million unknown names makes one reason, not megabytes.
-  const reject = (row: number, email: string, text: string) => {
-    result.rejected += 1;
+  const reject = (tally: Tally, row: number, email: string, text: string) => {
+    tally.rejected += 1;
     report.write(
       `${csvLine([row, oneLine(capped(email, MAX_EMAIL_CHARS)), oneLine(capped(text, MAX_REASON_CHARS))])}\n`,
     );
@@ -202,7 +210,11 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
    * whose email another person now has (asked in it, under the addresses' locks: otherPeople.ts);
    * when the database refuses, each row alone, and reports the one refused. Returns the rows written.
    */
-  async function write(rows: PreparedRow[], lineOf: (r: PreparedRow) => [number, string]): Promise<PreparedRow[]> {
+  async function write(
+    tally: Tally,
+    rows: PreparedRow[],
+    lineOf: (r: PreparedRow) => [number, string],
+  ): Promise<PreparedRow[]> {
     try {
       const started = performance.now();
       const emailOf = (r: PreparedRow) => lineOf(r)[1];
@@ -215,16 +227,16 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
         return [gone, others];
       });
       writeSeconds += (performance.now() - started) / 1000;
-      for (const r of erased) reject(...lineOf(r), reasons({ email: 'erasure.errors.erasedEmail' }));
-      for (const r of taken) reject(...lineOf(r), reasons({ email: 'email.errors.exists' }));
+      for (const r of erased) reject(tally, ...lineOf(r), reasons({ email: 'erasure.errors.erasedEmail' }));
+      for (const r of taken) reject(tally, ...lineOf(r), reasons({ email: 'email.errors.exists' }));
       const written = erased.size || taken.size ? rows.filter((r) => !erased.has(r) && !taken.has(r)) : rows;
-      for (const r of written) result[r.insert !== undefined ? 'created' : 'updated'] += 1;
+      for (const r of written) tally[r.insert !== undefined ? 'created' : 'updated'] += 1;
       return written;
     } catch (err) {
       if (rows.length > 1) {
         // Find the row the database refused; the others still go in.
         const written: PreparedRow[] = [];
-        for (const row of rows) written.push(...(await write([row], lineOf)));
+        for (const row of rows) written.push(...(await write(tally, [row], lineOf)));
         return written;
       }
       const [row, email] = lineOf(rows[0]);
@@ -232,8 +244,8 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
       // A refusal that names no field (invalid text, 22021) is the row's, never a blank reasons cell.
       const fields = known?.fields && Object.keys(known.fields).length ? known.fields : { row: known?.code ?? '' };
       if (err instanceof VanishedReference || err instanceof ChangedMeanwhile)
-        reject(row, email, `${fieldLabel('row')}: ${err.message}`);
-      else reject(row, email, known ? reasons(fields) : `${fieldLabel('database')}: ${(err as Error).message}`);
+        reject(tally, row, email, `${fieldLabel('row')}: ${err.message}`);
+      else reject(tally, row, email, known ? reasons(fields) : `${fieldLabel('database')}: ${(err as Error).message}`);
       return [];
     }
   }
@@ -245,25 +257,26 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
    * they are written, against the hashes then committed).
    */
   const seen = new Map<string, number>();
-  function settle(rowNumbers: number[], prepared: PreparedBatch): PreparedRow[] {
+  function settle(tally: Tally, rowNumbers: number[], prepared: PreparedBatch): PreparedRow[] {
     const accepted = new Array<boolean>(rowNumbers.length).fill(false);
     for (let i = 0; i < rowNumbers.length; i += 1) {
       const row = rowNumbers[i];
       const email = prepared.emails[i];
       const reason = prepared.reasons[i];
       const first = seen.get(email);
-      if (prepared.unreadable[i]) reject(row, email, reason as string);
+      if (prepared.unreadable[i]) reject(tally, row, email, reason as string);
       else if (first !== undefined)
         reject(
+          tally,
           row,
           email,
           reasonText('email', 'email.errors.duplicateInFile', t('imports.report.sameEmail', { row: first })),
         );
-      else if (otherPeople.has(email)) reject(row, email, reasons({ email: 'email.errors.exists' }));
+      else if (otherPeople.has(email)) reject(tally, row, email, reasons({ email: 'email.errors.exists' }));
       else {
         // Only well-formed emails identify a candidate; a malformed one is reported by the checks.
         if (EMAIL_PATTERN.test(email)) seen.set(email, row);
-        if (reason !== null) reject(row, email, reason);
+        if (reason !== null) reject(tally, row, email, reason);
         else accepted[i] = true;
       }
     }
@@ -279,8 +292,9 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   async function flush(message: BatchMessage, rowNumbers: number[], bytesRead: number): Promise<void> {
     await inFlight.take();
     const preparing = prepare(message);
+    const tally: Tally = { created: 0, updated: 0, rejected: 0 };
     // Batches are settled one after another, in file order, while later ones are still checked.
-    const turn = settled.then(async () => settle(rowNumbers, await preparing));
+    const turn = settled.then(async () => settle(tally, rowNumbers, await preparing));
     settled = turn.catch(() => undefined);
     const job = (async () => {
       const rows = await turn;
@@ -289,13 +303,15 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
         await writing.take();
         let written: PreparedRow[];
         try {
-          written = await write(rows, (r) => [rowNumbers[r.index], prepared.emails[r.index]]);
+          written = await write(tally, rows, (r) => [rowNumbers[r.index], prepared.emails[r.index]]);
         } finally {
           writing.give();
         }
         // Committed: its twins are looked for outside the writers' turn, so the next batch writes meanwhile.
         await twins?.afterCommit(written.map((r) => [r.id, rowNumbers[r.index]]));
       }
+      // The batch is through: its rows and their outcome are counted in one step.
+      for (const key of ['created', 'updated', 'rejected'] as const) result[key] += tally[key];
       done.rows += rowNumbers.length;
       done.bytesRead = Math.max(done.bytesRead, bytesRead);
       progress();
