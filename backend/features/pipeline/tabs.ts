@@ -130,17 +130,19 @@ export async function savedPredicates(
 /**
  * SQL: project row `pc` put its candidate in the suggested tab on purpose, whatever the saved filters find: the
  * platform curated them (`curated`), the candidate menu added them (`added`: a company's own choice, which the
- * company's search found and it may approach, curation.ts `addable`), or the company asked to interview them (an
- * interview request writes `interview_requested_at`, interviews/send.ts; a booked interview `interview_scheduled_at`,
- * interviews/delivery.ts): a candidate the company asked to interview is the company's. The tab, its count (stats.ts),
+ * company's search found and it may approach, curation.ts `addable`), or the company approached them (an interview
+ * request writes `interview_requested_at` and a job description sent `whitelist_requested_at`, interviews/send.ts; a
+ * booked interview `interview_scheduled_at`, interviews/delivery.ts): a candidate the company approached is the
+ * company's. The tab, its count (stats.ts),
  * the dialog's "already in this project" and the reach (reach.ts, alerts/reached.ts, reachAnywhere.ts) all read this.
  */
 export const placedSql = (pc = 'pc'): string =>
-  `(${pc}.curated or ${pc}.added or ${pc}.interview_requested_at is not null or ${pc}.interview_scheduled_at is not null)`;
+  `(${pc}.curated or ${pc}.added or ${pc}.interview_requested_at is not null or ${pc}.whitelist_requested_at is not null
+    or ${pc}.interview_scheduled_at is not null)`;
 
 /**
  * SQL: project row `pc` holds its candidate in the project by itself: moved past the suggested tab, or placed in it
- * (`placedSql`: curated, added, or asked to an interview).
+ * (`placedSql`: curated, added, asked to an interview or sent the job description).
  */
 export const heldSql = (pc = 'pc'): string => `(${pc}.stage <> ${STAGES.open} or ${placedSql(pc)})`;
 
