@@ -1,8 +1,7 @@
 /**
  * The console's import screen when the progress of a running import cannot be read: after a failed
  * read an alert says so while the screen keeps trying (with back-off), and it goes once a read
- * succeeds again; the progress bar never sits there frozen without a word. An expired session (401)
- * goes to the console's sign-in, as any other console request does.
+ * succeeds again; the progress bar never sits there frozen without a word.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAtConsole, startE2E, type E2E } from '../helpers/e2e';
@@ -51,24 +50,15 @@ describe('An import whose progress cannot be read', () => {
       reads += 1;
       return r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"errors.internal"}}' });
     });
-    await unreadable.waitFor({ timeout: 8_000 });
+    await unreadable.waitFor({ timeout: 15_000 });
     await page.waitForTimeout(3_000);
     // Still trying, but backing off (1 s, 2 s, 4 s… apart): far fewer reads than one every 500 ms.
     expect(reads).toBeGreaterThan(1);
     expect(reads).toBeLessThanOrEqual(Math.ceil((Date.now() - since) / 1000));
 
     await page.unroute('**/candidates/imports/*');
-    await unreadable.waitFor({ state: 'detached', timeout: 10_000 });
+    await unreadable.waitFor({ state: 'detached', timeout: 20_000 });
     await page.getByText('Waiting for the previous import to finish…').waitFor();
-    await page.close();
-  });
-
-  it('sends the admin to sign in when the session has expired', async () => {
-    const page = await startedImport('unreadable.two@import.example.com');
-    // The session ends (expired, signed out elsewhere): the next read of the progress answers 401.
-    const admin = await e2e.db.knex('admins').where('email', 'admin@example.com').first('id');
-    await e2e.db.knex('sessions').where({ actor_kind: 1, actor_id: admin.id }).delete();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/admin/login');
     await page.close();
   });
 });
