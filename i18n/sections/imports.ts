@@ -32,8 +32,6 @@ export const imports = {
   review: 'Review',
   downloadFullReport: 'Download the report',
   another: 'Import another file',
-  /** Shown while the progress of a running import cannot be read; the screen keeps trying. */
-  progressUnreadable: 'The progress of this import could not be read. Trying again…',
   backToTalent: 'Back to talent',
   recent: {
     title: 'Recent imports',

@@ -6,9 +6,7 @@
  * repository's seeds/import/sample-candidates.csv, bundled as text) downloads from the screen.
  * The run's id is kept in the address (`?run=<id>`), so leaving the screen, coming back through the
  * browser's history or reloading shows the same run again and resumes polling it; below the form,
- * "Recent imports" (RecentImports.tsx) lists the last imports, each opening here. While the
- * progress cannot be read (a server fault, the network) an alert says so and reads go on with
- * back-off; an expired session goes to sign-in as any other console request (authProvider.checkError).
+ * "Recent imports" (RecentImports.tsx) lists the last imports, each opening here.
  */
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -28,7 +26,7 @@ import {
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { HttpError, LinkBase, Title, useBasename, useLogoutIfAccessDenied, useNavigate } from 'react-admin';
+import { HttpError, LinkBase, Title, useBasename, useNavigate } from 'react-admin';
 import { formatCount, t } from '../../../../i18n';
 import { saveBlob } from '../../../../ui/api/saveBlob';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
@@ -38,26 +36,6 @@ import { talentPaths } from './talentPaths';
 import sampleCsv from '../../../../seeds/import/sample-candidates.csv?raw';
 
 const POLL_MS = 500;
-/** The longest wait between two reads of an import's progress while reads fail. */
-const MAX_BACKOFF_MS = 5000;
-/** A read of the progress not answered by then counts as failed, so one hung request never stops the polling. */
-const READ_TIMEOUT_MS = 10_000;
-
-function withTimeout<T>(read: Promise<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timeout')), READ_TIMEOUT_MS);
-    read.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (err: unknown) => {
-        clearTimeout(timer);
-        reject(err);
-      },
-    );
-  });
-}
 const ACCEPT = '.csv,.jsonl,.ndjson,text/csv,application/x-ndjson';
 
 /**
@@ -86,52 +64,27 @@ const numbers = (run: CandidateImport) => ({
   rejected: formatCount(run.rejected),
 });
 
-/**
- * Polls the import until it is done or failed, handing each answer to `onChange`. A read that fails
- * goes through the console's authProvider.checkError (a 401 signs the admin out to sign in again)
- * and is tried again later and later (POLL_MS doubled per failure up to MAX_BACKOFF_MS); meanwhile
- * the answer is true, so the screen says the progress could not be read, until a read succeeds.
- */
-function usePolling(run: CandidateImport | undefined, onChange: (next: CandidateImport) => void): boolean {
+/** Polls the import until it is done or failed, handing each answer to `onChange`. */
+function usePolling(run: CandidateImport | undefined, onChange: (next: CandidateImport) => void): void {
   const id = run?.id;
   const active = run?.status === 'queued' || run?.status === 'running';
-  const [unreadable, setUnreadable] = useState(false);
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const checkError = useRef(logoutIfAccessDenied);
-  checkError.current = logoutIfAccessDenied;
   useEffect(() => {
     if (!id || !active) return undefined;
     let stopped = false;
-    let failures = 0;
-    let timer: ReturnType<typeof setTimeout>;
-    const schedule = () => {
-      timer = setTimeout(poll, failures ? Math.min(POLL_MS * 2 ** failures, MAX_BACKOFF_MS) : POLL_MS);
-    };
-    const poll = () => {
-      withTimeout(importStatus(id))
+    const timer = setInterval(() => {
+      importStatus(id)
         .then((next) => {
-          if (stopped) return;
-          failures = 0;
-          setUnreadable(false);
-          onChange(next);
-          schedule();
+          if (!stopped) onChange(next);
         })
-        .catch((err: unknown) => {
-          if (stopped) return;
-          failures += 1;
-          setUnreadable(true);
-          void checkError.current(err);
-          schedule();
+        .catch(() => {
+          // A missed poll is retried on the next tick.
         });
-    };
-    schedule();
+    }, POLL_MS);
     return () => {
       stopped = true;
-      clearTimeout(timer);
-      setUnreadable(false);
+      clearInterval(timer);
     };
   }, [id, active, onChange]);
-  return unreadable;
 }
 
 function Progress({ run }: { run: CandidateImport }) {
@@ -260,7 +213,7 @@ export function TalentImport() {
   const [run, setRun] = useState<CandidateImport>();
   const [params, setParams] = useSearchParams();
   const runId = params.get('run') ?? undefined;
-  const unreadable = usePolling(run, setRun);
+  usePolling(run, setRun);
   useResumedRun(runId, run, setRun, setProblem);
 
   const start = async () => {
@@ -331,7 +284,6 @@ export function TalentImport() {
               </Stack>
             )}
             {problem && <Alert severity="error">{problem}</Alert>}
-            {unreadable && <Alert severity="error">{t('imports.progressUnreadable')}</Alert>}
             {run && (run.status === 'queued' || run.status === 'running') && <Progress run={run} />}
             {run && (run.status === 'done' || run.status === 'failed') && <Outcome run={run} onAnother={another} />}
           </Stack>
