@@ -71,3 +71,15 @@ export async function queueJobs<K extends TaskName>(
     [task, options.queueName ?? null, options.maxAttempts ?? null, JSON.stringify(stamped)],
   );
 }
+
+/** A locked job whose worker died is taken back by graphile-worker after this long. */
+const LOCK_TIMEOUT = '4 hours';
+
+/**
+ * SQL: the job under key `keySql` (an SQL expression) is gone for good: no row in graphile-worker's jobs, or only one
+ * whose last attempt is used up and that no worker holds (a worker stopped or crashed on the last attempt). What a
+ * long-running job's owner row (an import, an AI match run) asks before it ends itself as failed.
+ */
+export const jobGoneForGoodSql = (keySql: string): string =>
+  `not exists (select 1 from graphile_worker.jobs j where j.key = ${keySql}
+     and (j.attempts < j.max_attempts or j.locked_at > now() - interval '${LOCK_TIMEOUT}'))`;

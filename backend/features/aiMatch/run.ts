@@ -43,6 +43,7 @@ import {
 } from './matcher';
 import { acceptVerdict, type Judged } from './accept';
 import { currentEvidence, evidenceFor, type Evidence } from './evidence';
+import { jobGoneForGoodSql } from '../../services/queue';
 import { matchFinished, RUN_ERROR } from './notice';
 import { promptFor, PROMPT_VERSION, verdictAnswer } from './prompt';
 import { MODEL_FAILURES } from './store';
@@ -59,8 +60,6 @@ export const matchJobKey = (runId: number) => `match_candidates:${runId}`;
  * runs at least three jobs at once (jobs/worker.ts) and one slot always serves the others.
  */
 export const MATCH_QUEUE = 'ai_match_runs';
-/** A locked job whose worker died is taken back by graphile-worker after this long. */
-const LOCK_TIMEOUT = '4 hours';
 
 /**
  * Ends as failed the runs still marked running whose job is gone for good: deleted, or its last
@@ -71,13 +70,7 @@ export async function settleAbandoned(knex: Knex, config: Config, runId?: number
   await knex.transaction(async (trx) => {
     const q = trx('ai_match_runs as r')
       .whereIn('r.status', RUNNING)
-      .whereNotExists(
-        trx('graphile_worker.jobs as j')
-          .whereRaw(`j.key = 'match_candidates:' || r.id`)
-          .where((w) =>
-            w.whereRaw('j.attempts < j.max_attempts').orWhereRaw(`j.locked_at > now() - interval '${LOCK_TIMEOUT}'`),
-          ),
-      )
+      .whereRaw(jobGoneForGoodSql(`'match_candidates:' || r.id`))
       .update({
         status: MATCH_STATUS.failed,
         error: RUN_ERROR.stopped,

@@ -35,7 +35,7 @@ import {
   Users,
 } from './companyUsers';
 import { MEMBER_STATUS, memberChangeRefusal } from './rules';
-import { runUserTransfers } from './transfer';
+import { colleaguesToTakeOver, runUserTransfers } from './transfer';
 
 /** What helpers need of a call. */
 type Caller = Pick<Call, 'actor' | 'ability' | 'ctx' | 'req'>;
@@ -234,19 +234,15 @@ export const teamEndpoints = [
     input: { query: z.object({ id: id('companyUser') }) },
     row: { entity: 'companyUser', from: { query: 'id' }, action: 'delete' },
     handler: async ({ row: user, ctx }) => {
-      const rows = (await Users.query(ctx.knex)
-        .where({ company_id: user.companyId, status: MEMBER_STATUS.active })
-        .whereNot('id', user.id)
-        .orderBy(['first_name', 'last_name', 'id'])
-        .select('id', 'first_name', 'last_name', 'email')) as unknown as {
-        id: number;
-        firstName: string | null;
-        lastName: string | null;
-        email: string;
-      }[];
+      const rows = (await colleaguesToTakeOver(ctx.knex, user.companyId as number, user.id as number).select(
+        'id',
+        'first_name',
+        'last_name',
+        'email',
+      )) as { id: number; first_name: string | null; last_name: string | null; email: string }[];
       return rows.map((r) => ({
         id: formatId(companyUser, r.id),
-        name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(),
+        name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(),
         email: r.email,
       }));
     },

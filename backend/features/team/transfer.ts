@@ -22,17 +22,20 @@ export interface UserTransfer {
 
 export type TransferHandler = (trx: Knex.Transaction, transfer: UserTransfer) => Promise<void>;
 
-/** The order colleagues are offered to take over in, the first being the default (user-list-to-transfer's). */
-const SUCCESSOR_ORDER = ['first_name', 'last_name', 'id'];
+/**
+ * The active colleagues who can take over company user `userId`'s work, in the order they are offered (GET
+ * user-list-to-transfer), the first being the default successor.
+ */
+export const colleaguesToTakeOver = (knex: Knex, companyId: number, userId: number) =>
+  knex('company_users')
+    .where({ company_id: companyId, status: MEMBER_STATUS.active })
+    .whereNot('id', userId)
+    .orderBy(['first_name', 'last_name', 'id']);
 
 /** The first active colleague of the leaver's company, locked so they stay active while they take over. */
 async function defaultSuccessor(trx: Knex.Transaction, { companyId, fromUserId }: UserTransfer) {
-  const row = (await trx('company_users')
-    .where({ company_id: companyId, status: MEMBER_STATUS.active })
-    .whereNot('id', fromUserId)
-    .orderBy(SUCCESSOR_ORDER)
-    .first('id')
-    .forUpdate()) as { id: number } | undefined;
+  const row = (await colleaguesToTakeOver(trx, companyId, fromUserId).first('id').forUpdate()) as
+    { id: number } | undefined;
   return row?.id;
 }
 

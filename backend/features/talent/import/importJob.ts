@@ -31,7 +31,7 @@ import { markWritten } from '../../../auth/session';
 import type { Config } from '../../../config';
 import { modelFor } from '../../../db/models';
 import { logger } from '../../../logger';
-import { queueJob } from '../../../services/queue';
+import { jobGoneForGoodSql, queueJob } from '../../../services/queue';
 import { t } from '../../../../i18n';
 import { importCandidates, type ImportProgress } from './importCandidates';
 import { ImportRefused } from './limits';
@@ -74,9 +74,6 @@ export async function queueImport(trx: Knex.Transaction, importId: number): Prom
   );
 }
 
-/** A locked job whose worker died is taken back by graphile-worker after this long (as aiMatch/run.ts). */
-const LOCK_TIMEOUT = '4 hours';
-
 /**
  * Ends as failed the imports still queued or running whose job is gone for good: no row in
  * graphile-worker's jobs under their key, or only one whose last attempt is used up and that no
@@ -87,13 +84,7 @@ export async function settleAbandonedImports(knex: Knex, config: Config, importI
   const table = entity('candidateImport').table;
   const q = knex(table)
     .whereIn('status', [IMPORT_STATUS.queued, IMPORT_STATUS.running])
-    .whereNotExists(
-      knex('graphile_worker.jobs as j')
-        .whereRaw(`j.key = 'candidate_import:' || ??`, [`${table}.id`])
-        .where((w) =>
-          w.whereRaw('j.attempts < j.max_attempts').orWhereRaw(`j.locked_at > now() - interval '${LOCK_TIMEOUT}'`),
-        ),
-    )
+    .whereRaw(jobGoneForGoodSql(`'candidate_import:' || ${table}.id`))
     .update({
       status: IMPORT_STATUS.failed,
       error: t('imports.errors.abandoned'),
