@@ -1,9 +1,11 @@
 /**
  * The one login response every sign-in flow ends with (emailed code, magic link, social sign-in,
- * invitation): the state rules are applied, a session is created and set as the httpOnly cookie.
+ * invitation): the state rules are applied, a session is created and set as the httpOnly cookie, and the
+ * browser is given its device cookie (deviceCookie.ts), which spares it the lockout of its address (rateLimit.ts).
  */
 import type { Request, Response } from 'express';
 import { actorOf, assertMaySignIn, authorizedModules, userPayload, type Account } from './accounts';
+import { setDeviceCookie } from './deviceCookie';
 import { createSession, setSessionCookie } from './session';
 
 export async function respondWithLogin(
@@ -20,6 +22,7 @@ export async function respondWithLogin(
     req.get('user-agent'),
   );
   setSessionCookie(req, res, token, expiresAt);
+  setDeviceCookie(req, res, account);
   res.json({
     accessToken: token,
     expiresAt: expiresAt.toISOString(),

@@ -2,6 +2,27 @@
  * Rate limits on sending codes and links, per email and per IP, counted in PostgreSQL so they
  * hold across processes. A sliding window: each allowed request is one row, and a request is
  * allowed while fewer than the limit's rows fall in the last window.
+ *
+ * Lockout, and the device cookie. A limit per address is also a way to lock its owner out: sign-in is
+ * passwordless, so whoever asks for RATE_LIMIT_PER_EMAIL codes for someone's address every window, from rotating
+ * IPs, would keep that person from ever being sent one (and checks of codes likewise). Following OWASP's "device
+ * cookie" pattern, a browser that has signed in to an account before carries a signed cookie saying so
+ * (deviceCookie.ts: the account, the time, and an HMAC with the app secret over them and the account's address).
+ * A sign-in code or link asked for (limitSignInSends), or a code checked (limitCodeChecks), with a valid device
+ * cookie for the same address counts in that device's own bucket (`device-send:`, `device-check:`; as many as the
+ * address's), not in the address's shared one: strangers filling the shared bucket do not lock out the owner's own
+ * browser, and the owner's tries do not use up the shared bucket either. The device bucket is limited like the
+ * shared one, so the owner's browser cannot send more than the address's limit per window, and nobody without the
+ * cookie can use it: a cookie cannot be made or altered without the secret, and one of another account (or another
+ * address) is not valid for this one. The per-IP limits hold for everyone, cookie or not.
+ *
+ * Nothing tells accounts apart: the cookie is checked by computing its HMAC for the address asked for, with no
+ * database read, so a request takes the same path whether or not the address has an account; a browser without a
+ * valid cookie is counted exactly as before, unknown addresses included. Only a browser that signed in to the
+ * address's account can hold a valid cookie for it, and it knows the account exists. Limits: a stranger's wrong
+ * guesses still use up the tries of the code that is live (otp.ts, five), at most two codes' worth per window
+ * through the shared check bucket; the owner's next code is fresh. A browser signed in to several accounts keeps
+ * the latest's cookie only. Other ways to ask for a code (the password calls, sign-ups) count as before.
  */
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Knex } from 'knex';
@@ -81,15 +102,18 @@ export const codeCheckKey = (email: string) => `code-check:${email.toLowerCase()
 
 /**
  * Checks of emailed sign-in codes: per address, twice the codes it may be sent (each code allows five tries), and per
- * IP as many as it may ask for codes, so guesses spread over many codes or many addresses are bounded too.
+ * IP as many as it may ask for codes, so guesses spread over many codes or many addresses are bounded too. A browser
+ * with a device cookie for the address (`device`, deviceCookie.ts) has its own per-address bucket instead.
  */
 export async function limitCodeChecks(
   knex: Knex,
   config: Config,
   email: string,
   ip: string | undefined,
+  device?: string,
 ): Promise<void> {
-  const limits: Limit[] = [{ key: codeCheckKey(email), max: 2 * config.rateLimit.perEmail }];
+  const key = device ? `device-check:${device}` : codeCheckKey(email);
+  const limits: Limit[] = [{ key, max: 2 * config.rateLimit.perEmail }];
   if (ip) limits.push({ key: `code-check-ip:${ipKey(ip)}`, max: config.rateLimit.perIp });
   await enforceRateLimits(knex, config.rateLimit.windowMinutes, limits);
 }
@@ -103,4 +127,22 @@ export async function limitEmailSends(
   person?: string,
 ): Promise<void> {
   await enforceRateLimits(knex, config.rateLimit.windowMinutes, emailSendLimits(config, email, ip, person));
+}
+
+/**
+ * Counts one sign-in code or link asked for `email` from `ip`, or throws 429: in the address's shared bucket, or,
+ * from a browser with a device cookie for the address (`device`, deviceCookie.ts), in that device's own.
+ */
+export async function limitSignInSends(
+  knex: Knex,
+  config: Config,
+  email: string,
+  ip: string | undefined,
+  device?: string,
+): Promise<void> {
+  const shared = emailSendKey(email);
+  const limits = emailSendLimits(config, email, ip).map((limit) =>
+    device && limit.key === shared ? { ...limit, key: `device-send:${device}` } : limit,
+  );
+  await enforceRateLimits(knex, config.rateLimit.windowMinutes, limits);
 }

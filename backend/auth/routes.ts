@@ -18,7 +18,8 @@ import { bindLinkToBrowser, browserAskedFor, clearLinkBinding } from './linkBind
 import { respondWithLogin, tokenShape } from './login';
 import { consumeMagicLink, isSafeRedirect, peekMagicLink, sendMagicLink } from './magicLink';
 import { sendLoginCode, verifyLoginCode } from './otp';
-import { limitCodeChecks, limitEmailSends } from './rateLimit';
+import { deviceFor } from './deviceCookie';
+import { limitCodeChecks, limitSignInSends } from './rateLimit';
 import { COOKIE, destroySession } from './session';
 import { socialRouter } from './socialRoutes';
 
@@ -66,7 +67,8 @@ export function authRouter(): Router {
 
   router.post('/send-email-otp', async (req, res) => {
     const email = emailFrom(req.body);
-    await limitEmailSends(req.ctx.knex, req.ctx.config, email, req.ip);
+    // A browser signed in to the address's account before counts in its own bucket (rateLimit.ts: lockout).
+    await limitSignInSends(req.ctx.knex, req.ctx.config, email, req.ip, deviceFor(req, email));
     // The console says so: it signs in platform admins only, and nobody else is sent a code from it.
     const app = (req.body as { app?: unknown }).app === 'console' ? 'console' : 'portal';
     await sendLoginCode(req.ctx.knex, req.ctx.config, email, req.ip, app);
@@ -78,7 +80,7 @@ export function authRouter(): Router {
     const otp = (req.body as { otp?: unknown }).otp;
     if (otp === undefined || otp === null || otp === '') throw badRequest({ otp: 'otp.errors.required' });
     if (typeof otp !== 'string' || !/^\d{6}$/.test(otp)) throw badRequest({ otp: 'otp.errors.invalid' });
-    await limitCodeChecks(req.ctx.knex, req.ctx.config, email, req.ip);
+    await limitCodeChecks(req.ctx.knex, req.ctx.config, email, req.ip, deviceFor(req, email));
     const account = await verifyLoginCode(req.ctx.knex, req.ctx.config, email, otp);
     await respondWithLogin(req, res, account);
   });
@@ -94,7 +96,7 @@ export function authRouter(): Router {
     ) {
       throw badRequest({ redirectUrl: 'redirectUrl.errors.invalid' });
     }
-    await limitEmailSends(req.ctx.knex, req.ctx.config, email, req.ip);
+    await limitSignInSends(req.ctx.knex, req.ctx.config, email, req.ip, deviceFor(req, email));
     await sendMagicLink(req.ctx.knex, req.ctx.config, email, (redirectUrl as string) || undefined, req.ip);
     bindLinkToBrowser(req, res, email);
     res.json({ success: true, message: 'messages.magicLinkSent' });

@@ -11,6 +11,8 @@ export const auth = {
     magicLinkSent:
       'If an account exists for {email}, a sign-in link is on its way. Open it on this device within 15 minutes.',
     magicLinkUnavailable: 'Sign-in links are not available right now. Use a sign-in code instead.',
+    tooManyCodes:
+      'Too many codes or links were asked for this address. Please wait a few minutes and try again, or use a browser you have signed in with before.',
     backToSignIn: 'Back to sign in',
     or: 'or',
     continueWithGoogle: 'Continue with Google',

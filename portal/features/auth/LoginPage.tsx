@@ -53,6 +53,8 @@ export function LoginPage() {
   const failed = (err: unknown) => {
     const field = fieldMessages(err).email;
     if (field) setEmailErr(field);
+    // A browser that signed in before is not locked out by others asking for this address (backend/auth/rateLimit.ts).
+    else if (err instanceof ApiError && err.status === 429) notify(t('portal.login.tooManyCodes'), 'error');
     else notify(errorMessage(err), 'error');
   };
 
