@@ -109,6 +109,9 @@ export const shell = {
     help: 'Reload the page to try again. If it keeps happening, let us know what you were doing.',
     reload: 'Reload page',
     goHome: 'Go home',
+    newVersion: 'A new version of the app is available. Reload to continue.',
+    reloadShort: 'Reload',
+    dismiss: 'Dismiss',
   },
   notFound: { text: 'The page you are looking for does not exist or has moved.', goHome: 'GO HOME' },
   roles: {

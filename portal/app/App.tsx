@@ -1,8 +1,9 @@
-/** The portal: theme, global error screen, snackbars, router and session around the routes. */
+/** The portal: theme, global error screen, snackbars, router and session around the routes; the new-version notice. */
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './AppRoutes';
 import { AuthProvider } from './auth/AuthProvider';
+import { NewVersionNotice } from '../components/OnDemand';
 import { ErrorBoundary } from './ErrorBoundary';
 import { SnackbarProvider } from './SnackbarProvider';
 import { theme } from './theme';
@@ -20,6 +21,7 @@ export function App() {
           </BrowserRouter>
         </SnackbarProvider>
       </ErrorBoundary>
+      <NewVersionNotice />
     </ThemeProvider>
   );
 }

@@ -1,7 +1,8 @@
 /** Wraps every route: sets the page title, applies the route's guard, puts private pages in the signed-in frame and waits for the page's code. */
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { OnDemand } from '../components/OnDemand';
 import { decideAccess } from './access';
 import { useAuth } from './auth/authContext';
 import { PrivateLayout } from './layout/PrivateLayout';
@@ -29,7 +30,7 @@ export function RouteFrame({ rule, children }: { rule: RouteRule; children: Reac
   // A fresh login made on a public or restricted page (login, magic link, social callback, invitation) moves on to its landing.
   if (!isPrivate && auth.viewer && landing) return <Navigate to={landing.to} state={landing.state} replace />;
   if (!decision.render) return <Navigate to={decision.to} replace />;
-  // Each page's code arrives on its first visit (lazyPage); the frame stays while it loads.
-  const page = <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+  // Each page's code arrives on its first visit (lazyPage); the frame stays while it loads, and if it cannot.
+  const page = <OnDemand fallback={<LoadingScreen />}>{children}</OnDemand>;
   return isPrivate ? <PrivateLayout>{page}</PrivateLayout> : page;
 }

@@ -7,7 +7,8 @@
  * code and the names its pickers show would otherwise hold back the header the candidate came to see).
  */
 import { Alert, Box, Button, Stack } from '@mui/material';
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, useEffect, useState } from 'react';
+import { OnDemand } from '../../components/OnDemand';
 import { errorMessage } from '../../../ui/api/errors';
 import { useAuth } from '../../app/auth/authContext';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -64,9 +65,9 @@ export function CandidateProfilePage() {
         <ProfileHeader profile={profile} onChanged={saved} />
         <ProfileInsights candidateId={profile.id} />
         {painted ? (
-          <Suspense fallback={<LoadingScreen />}>
+          <OnDemand fallback={<LoadingScreen />}>
             <ProfileDetails profile={profile} onSaved={saved} />
-          </Suspense>
+          </OnDemand>
         ) : (
           <LoadingScreen />
         )}

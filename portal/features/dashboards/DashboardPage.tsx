@@ -3,7 +3,8 @@
  * when its route is opened. The interview-request list is the interviews capability's page.
  */
 import { Skeleton } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { OnDemand } from '../../components/OnDemand';
 
 export type DashboardKind = 'weekly' | 'assigned' | 'recruitment' | 'projectOverview';
 
@@ -19,17 +20,17 @@ const Recruiter = lazy(() => import('./RecruiterDashboard'));
 /** /projects/dashboard: a company's own dashboard (admins choose the company). */
 export function RecruiterDashboardPage() {
   return (
-    <Suspense fallback={<Skeleton variant="rectangular" height={400} />}>
+    <OnDemand fallback={<Skeleton variant="rectangular" height={400} />}>
       <Recruiter />
-    </Suspense>
+    </OnDemand>
   );
 }
 
 export function DashboardPage({ kind }: { kind: DashboardKind }) {
   const Page = PAGES[kind];
   return (
-    <Suspense fallback={<Skeleton variant="rectangular" height={400} />}>
+    <OnDemand fallback={<Skeleton variant="rectangular" height={400} />}>
       <Page />
-    </Suspense>
+    </OnDemand>
   );
 }

@@ -1,7 +1,8 @@
 /** /dashboard/ta-dashboard-weekly: moves into each stage per week, as a stacked bar chart and the table under it. */
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import { Skeleton } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { OnDemand } from '../../components/OnDemand';
 import { t } from '../../../i18n';
 import { formatDate } from '../../../schema/rules/dates';
 import { dashboardsApi, type WeekRow } from '../../api/dashboards';
@@ -41,9 +42,9 @@ export default function WeeklyDashboard() {
       csvName="stage-overview-per-week.csv"
       empty={Boolean(d.result) && rows.every((r) => r.total === 0)}
       chart={
-        <Suspense fallback={<Skeleton variant="rectangular" height={360} />}>
+        <OnDemand fallback={<Skeleton variant="rectangular" height={360} />}>
           <StageChart rows={rows} stages={stages} />
-        </Suspense>
+        </OnDemand>
       }
     />
   );

@@ -5,9 +5,12 @@
  * balance, or that its balance is short (schema/rules/credits.ts). A guarantee of several candidates is priced
  * as that many guarantees, and when the balance cannot pay them all its confirmation cannot be pressed (each is
  * charged in turn, so a part would be charged and nobody moved); moving on without the guarantee stays open.
+ * The reason and schedule forms stay open, pending, while the move is sent; a refusal shows inside them with what was
+ * typed kept, the server's field errors (`fields`, 'scheduleFormData.meetingLink') beside their fields.
  */
-import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, LinearProgress, MenuItem, Stack, TextField } from '@mui/material';
+import { lazy, useState } from 'react';
+import { OnDemand } from '../../components/OnDemand';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { chargeOutlook, fromHalves, PLAN_CHARGES, toHalves } from '../../../schema/rules/credits';
@@ -29,21 +32,33 @@ const ScheduleDialog = lazy(() => import('./ScheduleDialog').then((m) => ({ defa
 /** Reject reasons, sent as their key (labels in portal.pipeline.reject.reasons). */
 const REASONS = ['skills', 'experience', 'salary', 'location', 'candidate', 'other'] as const;
 
+/** The server's field errors under `prefix` ('scheduleFormData'), as texts by the form's own field names. */
+function formFields(fields: Record<string, string> | undefined, prefix: string): Record<string, string> {
+  const of = Object.entries(fields ?? {}).filter(([f]) => f.startsWith(`${prefix}.`));
+  return Object.fromEntries(of.map(([f, key]) => [f.slice(prefix.length + 1), t(key)]));
+}
+
 function RejectDialog({
   count,
   name,
   busy,
+  draft,
+  error,
+  fields,
   onConfirm,
   onClose,
 }: {
   count: number;
   name: string;
   busy: boolean;
+  draft?: RejectData;
+  error?: string;
+  fields: Record<string, string>;
   onConfirm(d: RejectData): void;
   onClose(): void;
 }) {
-  const [reason, setReason] = useState('');
-  const [comment, setComment] = useState('');
+  const [reason, setReason] = useState(draft?.reason ?? '');
+  const [comment, setComment] = useState(draft?.comment ?? '');
   const [tried, setTried] = useState(false);
   const submit = () => {
     setTried(true);
@@ -67,8 +82,8 @@ function RejectDialog({
           label={t('portal.pipeline.reject.reason')}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          error={tried && !reason}
-          helperText={tried && !reason ? t('portal.pipeline.schedule.required') : undefined}
+          error={(tried && !reason) || Boolean(fields.reason)}
+          helperText={tried && !reason ? t('portal.pipeline.schedule.required') : fields.reason}
           required
           slotProps={{ htmlInput: { 'data-testid': 'reject-reason' } }}
         >
@@ -84,7 +99,15 @@ function RejectDialog({
           onChange={(e) => setComment(e.target.value.slice(0, 1000))}
           multiline
           minRows={2}
+          error={Boolean(fields.comment)}
+          helperText={fields.comment}
         />
+        {busy && <LinearProgress data-testid="prompt-pending" />}
+        {error && (
+          <Alert severity="error" data-testid="prompt-error">
+            {error}
+          </Alert>
+        )}
       </Stack>
     </ConfirmDialog>
   );
@@ -94,6 +117,8 @@ interface Props {
   prompt: Prompt | undefined;
   busy: boolean;
   error?: string;
+  /** The server's field errors of a refused move, message keys by field. */
+  fields?: Record<string, string>;
   isRaas: boolean;
   /** The mover is an admin: a reveal is to the project's company, not theirs. */
   isAdmin?: boolean;
@@ -146,7 +171,7 @@ function chargeWords(
 export const toGuarantee = (prompt: Prompt): number =>
   prompt.candidateIds?.length ?? prompt.request.docs.filter((d) => !d.guaranteed).length;
 
-export function MoveDialogs({ prompt, busy, error, isRaas, isAdmin, project, resolve, cancel }: Props) {
+export function MoveDialogs({ prompt, busy, error, fields, isRaas, isAdmin, project, resolve, cancel }: Props) {
   const { user } = useAuth();
   const included = project ? !plansApply(project) : false;
   const charged = (prompt?.kind === 'upgrade' || prompt?.kind === 'guarantee') && !included;
@@ -198,13 +223,16 @@ export function MoveDialogs({ prompt, busy, error, isRaas, isAdmin, project, res
           count={count}
           name={name}
           busy={busy}
+          draft={prompt.draft?.reject}
+          error={error}
+          fields={formFields(fields, 'rejectFormData')}
           onConfirm={(reject) => resolve({ reject })}
           onClose={cancel}
         />
       );
     case 'schedule':
       return (
-        <Suspense fallback={null}>
+        <OnDemand fallback={null}>
           <ScheduleDialog
             open
             title={t('portal.pipeline.schedule.title')}
@@ -214,10 +242,13 @@ export function MoveDialogs({ prompt, busy, error, isRaas, isAdmin, project, res
             })}
             initial={recallSchedule(user?._id, user?.lastScheduleData)}
             busy={busy}
+            draft={prompt.draft?.schedule}
+            error={error}
+            fields={formFields(fields, 'scheduleFormData')}
             onConfirm={(schedule) => resolve({ schedule })}
             onClose={cancel}
           />
-        </Suspense>
+        </OnDemand>
       );
     case 'reveal': {
       // The rule decides per candidate (schema/rules/visibility.ts, revealsOnMove, as the server puts it on the

@@ -5,7 +5,8 @@
  * hide notes its candidates in the list's `LeavingNote`, so the focus, which was on the bulk bar that leaves with the
  * selection, goes to the next candidate listed (or the open tab) rather than to the page's body.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { OnDemand } from '../../components/OnDemand';
 import { t } from '../../../i18n';
 import { STAGES, type StageId } from '../../../schema/rules/pipeline';
 import type { PipelineRole } from '../../../schema/rules/stages';
@@ -275,6 +276,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
           prompt={flow.prompt}
           busy={flow.busy}
           error={flow.promptError}
+          fields={flow.promptFields}
           isRaas={role === 'raasCompany'}
           isAdmin={isAdmin}
           project={project}
@@ -293,14 +295,14 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
             onClose={() => setHiding(undefined)}
           />
         )}
-        <Suspense fallback={null}>
+        <OnDemand fallback={null}>
           {addingUsed && (
             <AddToProjectDialog
               candidate={adding ? { id: adding.id, name: adding.name } : undefined}
               onClose={() => setAdding(undefined)}
             />
           )}
-        </Suspense>
+        </OnDemand>
         <ProfilePanel
           id={profileOf?.id}
           projectId={String(project.id)}

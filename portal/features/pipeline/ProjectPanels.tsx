@@ -3,7 +3,8 @@
  * project's AI match runs (owned by the ai-match feature). Their code (the project form,
  * the access lists) loads when one is first opened, not with the board.
  */
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { OnDemand } from '../../components/OnDemand';
 import type { ProjectDetail } from '../../api/pipeline';
 import { useOpenedOnce } from '../../components/openedOnce';
 
@@ -33,7 +34,7 @@ export function ProjectPanels({ project, open, onClose, onChanged }: Props) {
   const aiMatchUsed = useOpenedOnce(open === 'aiMatch');
   return (
     <>
-      <Suspense fallback={null}>
+      <OnDemand fallback={null}>
         {settingsUsed && (
           <ProjectSettingsPanel
             open={open === 'settings'}
@@ -45,15 +46,15 @@ export function ProjectPanels({ project, open, onClose, onChanged }: Props) {
             }}
           />
         )}
-      </Suspense>
-      <Suspense fallback={null}>
+      </OnDemand>
+      <OnDemand fallback={null}>
         {sharingUsed && (
           <ProjectSharingPanel open={open === 'share'} projectId={project.id} onClose={onClose} onChanged={onChanged} />
         )}
-      </Suspense>
-      <Suspense fallback={null}>
+      </OnDemand>
+      <OnDemand fallback={null}>
         {aiMatchUsed && <ProjectAiMatchPanel open={open === 'aiMatch'} projectId={project.id} onClose={onClose} />}
-      </Suspense>
+      </OnDemand>
     </>
   );
 }

@@ -2,10 +2,14 @@
  * The interview schedule asked for when a candidate moves to interviewing or interviewing2 (spec
  * section 4): the interviewer, in person or virtual, the duration, the time zone and the proposed
  * date-time slots. The form is checked with the schema the API checks it with
- * (schema/validation/schedule.ts); a field shows its message once it was left or the form was sent.
+ * (schema/validation/schedule.ts); a field shows its message once it was left or the form was sent. While the move
+ * is sent the dialog stays, pending; a refusal shows inside it (`error`), the server's field errors beside their
+ * fields (`fields`, until the field is changed), and a form sent again starts from what was typed (`draft`).
  */
 import {
+  Alert,
   Button,
+  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -36,6 +40,12 @@ interface Props {
   text: string;
   initial: Partial<ScheduleData>;
   busy?: boolean;
+  /** What was typed before a refused move, times included. */
+  draft?: ScheduleData;
+  /** Why the move was refused. */
+  error?: string;
+  /** The server's field errors, texts by the form's field ('meetingLink', 'slots.0'). */
+  fields?: Record<string, string>;
   onConfirm(data: ScheduleData): void;
   onClose(): void;
 }
@@ -49,7 +59,14 @@ function problems(form: ScheduleData): Record<string, string> {
   );
 }
 
-export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, onClose }: Props) {
+const NONE: Record<string, string> = {};
+
+/** `fields` without those of `key` ('slots' takes 'slots.0' along). */
+const without = (fields: Record<string, string>, key: string) =>
+  Object.fromEntries(Object.entries(fields).filter(([f]) => f !== key && !f.startsWith(`${key}.`)));
+
+export function ScheduleDialog(props: Props) {
+  const { open, title, text, initial, busy, draft, error, fields = NONE, onConfirm, onClose } = props;
   const [form, setForm] = useState<ScheduleData>(() => ({
     interviewerName: initial.interviewerName ?? '',
     interviewerEmail: initial.interviewerEmail ?? '',
@@ -62,17 +79,27 @@ export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, on
     timezone: validZone(initial.timezone) ?? readerZone(),
     // Times are proposed afresh for each interview: a remembered schedule brings none.
     slots: [''],
+    ...draft,
   }));
   const [start] = useState(form);
-  const guard = useDiscardGuard(!busy && changedFrom(form, start), onClose);
+  const guard = useDiscardGuard(!busy && (Boolean(draft) || changedFrom(form, start)), onClose);
   const [tried, setTried] = useState(false);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
-  const set = <K extends keyof ScheduleData>(key: K, value: ScheduleData[K]) =>
+  // The server's field errors stay beside their fields until these are changed; new ones replace them.
+  const [served, setServed] = useState(fields);
+  const [servedFrom, setServedFrom] = useState(() => JSON.stringify(fields));
+  if (servedFrom !== JSON.stringify(fields)) {
+    setServedFrom(JSON.stringify(fields));
+    setServed(fields);
+  }
+  const set = <K extends keyof ScheduleData>(key: K, value: ScheduleData[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
+    setServed((s) => without(s, key));
+  };
   const touch = (field: string) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
 
   const errors = problems(form);
-  const shown = (field: string) => (tried || touched.has(field) ? errors[field] : undefined);
+  const shown = (field: string) => (tried || touched.has(field) ? errors[field] : undefined) ?? served[field];
 
   const submit = () => {
     setTried(true);
@@ -183,12 +210,22 @@ export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, on
           />
           <button type="submit" hidden />
         </Stack>
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="prompt-error">
+            {error}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={guard.requestClose} disabled={busy} color="inherit">
           {t('portal.common.cancel')}
         </Button>
-        <Button onClick={submit} disabled={busy} variant="contained">
+        <Button
+          onClick={submit}
+          disabled={busy}
+          variant="contained"
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           {t('portal.pipeline.schedule.confirm')}
         </Button>
       </DialogActions>

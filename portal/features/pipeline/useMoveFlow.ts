@@ -7,7 +7,9 @@
  * the stage its candidates were seen in (`fromStage`): one someone else moved meanwhile is refused (movedMeanwhile),
  * and any refusal other than a prompt reloads the board (`onRefused`), so the card shows where the server has it. An
  * upgrade refused because a teammate upgraded meanwhile (this page's project was older) counts as done, as a guarantee
- * already taken does.
+ * already taken does. The dialog the move was answered in stays open and pending while the move is sent and closes
+ * only once it is done: a refusal that is not a prompt brings back the reason or schedule form with what was typed
+ * (`draft`), the failure inside it and the server's field errors beside their fields (`promptFields`).
  */
 import { useCallback, useRef, useState, type Dispatch } from 'react';
 import { t } from '../../../i18n';
@@ -15,7 +17,7 @@ import { chargeOutlook, fromHalves, PLAN_CHARGES, toHalves } from '../../../sche
 import { PROJECT_PLAN, STAGES, type StageId } from '../../../schema/rules/pipeline';
 import { plansApply } from '../../../schema/rules/plans';
 import { ApiError } from '../../../ui/api/client';
-import { errorMessage } from '../../../ui/api/errors';
+import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import {
   pipelineApi,
   type MoveAnswer,
@@ -55,6 +57,28 @@ export interface Prompt {
   request: MoveRequest;
   /** The candidates the server named (guarantee). */
   candidateIds?: string[];
+  /** What was typed in the form of a refused move (reject, schedule), shown again. */
+  draft?: { reject?: RejectData; schedule?: ScheduleData };
+}
+
+/**
+ * The form to ask again after a move carrying one was refused with a message: its kind, the move without the answer
+ * (sent again once the form is) and what was typed; none for a move without a form.
+ */
+function formAgain(request: MoveRequest): Prompt | undefined {
+  if (request.scheduleFormData)
+    return {
+      kind: 'schedule',
+      request: { ...request, scheduleFormData: undefined },
+      draft: { schedule: request.scheduleFormData },
+    };
+  if (request.rejectFormData)
+    return {
+      kind: 'reject',
+      request: { ...request, rejectFormData: undefined },
+      draft: { reject: request.rejectFormData },
+    };
+  return undefined;
 }
 
 export const REFUSALS = {
@@ -139,8 +163,10 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
   const [prompt, setPrompt] = useState<Prompt>();
   const [busy, setBusy] = useState(false);
   const [promptError, setPromptError] = useState<string>();
-  const latest = useRef({ project, onMoved, onProjectChanged, onRefused });
-  latest.current = { project, onMoved, onProjectChanged, onRefused };
+  /** The server's field errors of a refused form, message keys by field ('scheduleFormData.meetingLink'). */
+  const [promptFields, setPromptFields] = useState<Record<string, string>>({});
+  const latest = useRef({ project, onMoved, onProjectChanged, onRefused, prompt });
+  latest.current = { project, onMoved, onProjectChanged, onRefused, prompt };
   const userId = useAuth().user?._id;
 
   const execute = useCallback(
@@ -149,6 +175,11 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
       if (!current) return;
       const ids = idsOf(request.docs);
       dispatch({ type: 'move', ids, to: request.to, at: new Date().toISOString() });
+      // The dialog that asked for the move (if any) stays open, pending, until the server answers; another opened
+      // meanwhile (for a move started while one without a dialog was on its way) is left alone.
+      const asking = latest.current.prompt;
+      const settle = () => asking && setBusy(false);
+      if (asking) setBusy(true);
       try {
         const answer = await pipelineApi.move({
           projectId: current.id,
@@ -161,6 +192,8 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
           withoutGuarantee: request.withoutGuarantee || undefined,
         });
         dispatch({ type: 'confirm', ids });
+        settle();
+        setPrompt((p) => (p === asking ? undefined : p));
         if (request.scheduleFormData) rememberSchedule(userId, request.scheduleFormData);
         const stage = stageLabel(request.to);
         if (request.to === STAGES.rejected)
@@ -180,6 +213,7 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
         latest.current.onMoved(answer, request);
       } catch (err) {
         dispatch({ type: 'rollback', ids });
+        settle();
         const code = err instanceof ApiError ? err.code : undefined;
         if (code === REFUSALS.reveal) {
           // The server names whom the move reveals: the warning says so even when the cards were older than that.
@@ -194,7 +228,12 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
             candidateIds: namedIds(err as ApiError),
           });
         else {
-          notify(errorMessage(err), 'error');
+          const form = formAgain(request);
+          setPrompt((p) => (p === asking ? form : p));
+          if (form) {
+            setPromptError(errorMessage(err));
+            setPromptFields(fieldKeys(err));
+          } else notify(errorMessage(err), 'error');
           latest.current.onRefused();
         }
       }
@@ -206,6 +245,7 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
   const advance = useCallback(
     (request: MoveRequest) => {
       setPromptError(undefined);
+      setPromptFields({});
       const current = latest.current.project;
       if (!current) return;
       const plan = request.upgraded ? { ...current, plan: PROJECT_PLAN.power } : current;
@@ -224,7 +264,6 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
       const revealing = request.docs.some(revealsToCompany);
       const staying = request.from === STAGES.open && request.docs.some(staysAnonymous);
       if (!request.confirmReveal && (revealing || staying)) return setPrompt({ kind: 'reveal', request });
-      setPrompt(undefined);
       void execute(request);
     },
     [execute],
@@ -295,7 +334,7 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
     [prompt, advance, notify],
   );
 
-  return { prompt, busy, promptError, start: advance, resolve, cancel };
+  return { prompt, busy, promptError, promptFields, start: advance, resolve, cancel };
 }
 
 /** A short description of who a prompt is about. */

@@ -10,7 +10,8 @@ import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import { Button, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, useCallback, useState } from 'react';
+import { OnDemand } from '../../components/OnDemand';
 import { t } from '../../../i18n';
 import { apiList } from '../../../ui/api/client';
 import type { SearchDoc } from '../../api/search';
@@ -175,10 +176,10 @@ export function SearchWithProjects() {
         notice={({ query }) => <SearchAlertNews query={query} isAdmin={isAdmin} onFresh={setFresh} />}
         resultActions={resultActions}
       />
-      <Suspense fallback={null}>
+      <OnDemand fallback={null}>
         {qualifying && <QualifyDialog open candidateIds={[qualifying]} onClose={() => setQualifying(undefined)} />}
-      </Suspense>
-      <Suspense fallback={null}>
+      </OnDemand>
+      <OnDemand fallback={null}>
         {addProjectUsed && (
           <AddProjectDialog
             open={!!initial}
@@ -187,8 +188,8 @@ export function SearchWithProjects() {
             onClose={() => setInitial(undefined)}
           />
         )}
-      </Suspense>
-      <Suspense fallback={null}>
+      </OnDemand>
+      <OnDemand fallback={null}>
         {addToProjectUsed && (
           <AddToProjectDialog
             candidate={candidate}
@@ -204,7 +205,7 @@ export function SearchWithProjects() {
             }
           />
         )}
-      </Suspense>
+      </OnDemand>
     </AlertNewContext.Provider>
   );
 }
