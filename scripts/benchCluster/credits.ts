@@ -2,7 +2,8 @@
  * Credits in the cluster run: a paying RaaS company with free-plan projects, each upgraded once by
  * the load (1 credit, `projectUpgrade`). Afterwards each acknowledged upgrade must have exactly one
  * charge, a refused one none and one cut by the kill at most one; the balance left in the lots must
- * equal the grant less the charges.
+ * equal what the company held before (the demo's own Power project paid from its seeded credits,
+ * seeds/demo/credits.ts) plus the grant, less the charges.
  */
 import type { Knex } from 'knex';
 import { newToken, sha256 } from '../../backend/auth/tokens';
@@ -15,14 +16,24 @@ export interface CreditWorld {
   token: string;
   projects: number[];
   companyId: number;
+  /** What the company's lots held before the run's grant. */
+  held: number;
   granted: number;
 }
+
+/** What a company's lots hold (every lot not deleted). */
+const lotsHold = async (knex: Knex, companyId: number): Promise<number> =>
+  Number(
+    (await knex('credit_lots').where('company_id', companyId).whereNull('deleted_at').sum({ s: 'remaining' }).first())
+      ?.s ?? 0,
+  );
 
 export async function creditWorld(knex: Knex, count: number): Promise<CreditWorld> {
   const owner = await knex('company_users').where('email', RAAS_OWNER).first('id', 'company_id');
   const job = await knex('job_titles').first('id');
   const country = await knex('countries').first('id');
   await knex('companies').where('id', owner.company_id).update({ trial_ends_at: null });
+  const held = await lotsHold(knex, owner.company_id);
   const granted = count + 10;
   await knex.transaction((trx) =>
     grantCredits(trx, { companyId: owner.company_id, amount: granted, source: 'admin', actor: 'system' }),
@@ -56,7 +67,7 @@ export async function creditWorld(knex: Knex, count: number): Promise<CreditWorl
     actor_id: owner.id,
     expires_at: new Date(Date.now() + 3600_000),
   });
-  return { token, projects, companyId: owner.company_id, granted };
+  return { token, projects, companyId: owner.company_id, held, granted };
 }
 
 /** What is wrong with the charges, against the load's record of upgrade answers by project id. */
@@ -77,12 +88,8 @@ export async function creditProblems(
     if (!allowed) problems.push(`upgrade of project ${a.key} charged ${n} times (answer ${a.status})`);
   }
   const total = rows.reduce((all, r) => all + r.n, 0);
-  const lots = await knex('credit_lots')
-    .where('company_id', world.companyId)
-    .whereNull('deleted_at')
-    .sum({ s: 'remaining' })
-    .first();
-  if (Number(lots?.s ?? 0) !== world.granted - total)
-    problems.push(`balance ${lots?.s} after ${total} charges of a grant of ${world.granted}`);
+  const left = await lotsHold(knex, world.companyId);
+  if (left !== world.held + world.granted - total)
+    problems.push(`balance ${left} after ${total} charges of a grant of ${world.granted} to ${world.held} held`);
   return problems;
 }

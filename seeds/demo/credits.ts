@@ -2,12 +2,15 @@
  * What the demo's Power projects paid, written by the credit ledger itself (spendCredits, the call
  * backend/features/projects/plans.ts makes) with the charges the plan rules name (schema/rules/plans.ts
  * openDecision, guaranteeDecision): the activation when the project opened and each guarantee when it was given,
- * by the project's owner. The demo's companies are in their free trial, so each is the ledger's 0-credit entry
- * noted 'Free trial'; the entry is then dated when the charge happened, as the rest of the demo's history is.
+ * by the project's owner. The demo's companies joined long ago and their free trial has ended, so each charge is
+ * paid: before the project opened an admin added the credits (SEEDED_CREDITS, more than the charges take, so the
+ * balance stays above the low-credits notice), and each charge takes its amount from them. A company still in its
+ * trial has each charge logged as the ledger's 0-credit entry noted 'Free trial' instead. Every entry is then dated
+ * when it happened, as the rest of the demo's history is.
  */
 import type { Knex } from 'knex';
 import { guaranteeDecision, openDecision, type Charge, type PlanProject } from '../../schema/rules/plans';
-import { spendCredits } from '../../backend/features/credits';
+import { grantCredits, spendCredits } from '../../backend/features/credits';
 
 export interface ChargedProject extends PlanProject {
   companyId: number;
@@ -17,6 +20,9 @@ export interface ChargedProject extends PlanProject {
   /** The candidates guaranteed, and when. */
   guaranteed: { candidateId: number; at: Date }[];
 }
+
+/** What an admin added to a company past its trial before its Power project opened. */
+export const SEEDED_CREDITS = 10;
 
 /** The charge a decision names, or null (a project plans do not bind, a refusal). */
 const chargeOf = (decision: ReturnType<typeof openDecision>): Charge | null => (decision.ok ? decision.charge : null);
@@ -30,6 +36,16 @@ export async function chargeSeededPlan(knex: Knex, p: ChargedProject): Promise<v
       at,
     })),
   ];
+  const company = await knex('companies')
+    .where('id', p.companyId)
+    .first(knex.raw('coalesce(trial_ends_at >= current_date, false) as on_trial'));
+  if (!company.on_trial) {
+    const grant = await knex.transaction((trx) =>
+      grantCredits(trx, { companyId: p.companyId, amount: SEEDED_CREDITS, source: 'admin', actor: 'system' }),
+    );
+    const before = new Date(p.activatedAt.getTime() - 86400_000);
+    await knex('credit_logs').where('id', grant.logId).update({ created_at: before });
+  }
   for (const { charge, at } of charges) {
     if (!charge) continue;
     const { logId } = await spendCredits(knex, {

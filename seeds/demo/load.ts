@@ -7,6 +7,7 @@
  */
 import { faker } from '@faker-js/faker';
 import type { Knex } from 'knex';
+import { FREE_TRIAL_DAYS } from '../../schema/rules/credits';
 import { rngFrom } from '../synthetic/candidateFactory';
 import { FIRST_NAMES, LAST_NAMES } from '../synthetic/names';
 import { mobileNumber, planOf } from '../synthetic/phones';
@@ -72,8 +73,9 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
         countries: c.countries.map((code) => countryIds.get(code)).filter(Boolean),
         linked_in_url: c.linkedInUrl,
         company_source: 1,
-        // A pending company awaits its approval, which starts its trial (backend/features/signup/approval.ts).
-        trial_ends_at: c.status === 0 ? null : new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10),
+        // A pending company awaits its approval, which starts its trial (backend/features/signup/approval.ts); the
+        // others were approved when they joined, long ago, so their trial ended FREE_TRIAL_DAYS later.
+        trial_ends_at: c.status === 0 ? null : daysAgo(720 - companyIds.length * 110 - FREE_TRIAL_DAYS).slice(0, 10),
         // Joined over the last two years, pending ones lately.
         created_at: daysAgo(c.status === 0 ? 3 + companyIds.length : 720 - companyIds.length * 110),
         checked: c.status === 1,

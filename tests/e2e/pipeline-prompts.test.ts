@@ -80,6 +80,8 @@ describe('Project page prompts', () => {
       .knex('companies')
       .where('id', project.companyId)
       .update({ trial_ends_at: day(-1) });
+    // Past its trial and out of credits: the demo's seeded ones (seeds/demo/credits.ts) emptied.
+    await e2e.db.knex('credit_lots').where('company_id', project.companyId).update({ remaining: 0 });
     const page = await signedIn('owner@raas.example.com', undefined, `/project/${project.guid}`);
     // RaaS companies see the tabs from the shortlist on.
     await page.getByTestId('tab-2').waitFor();

@@ -1,12 +1,12 @@
 /**
  * More of the demo data's coherence (demo-coherence.test.ts has the first): what a Power project paid is in the credit
- * log as the ledger writes it, and nobody moved into a paid stage before the project's Power started; every scheduled
+ * log as the ledger writes it (paid: the demo's companies are past their trial, demo-trials.test.ts), and nobody moved into a paid stage before the project's Power started; every scheduled
  * interview has the schedule a move writes, and the interview requests the dashboards read exist in several states;
  * a pending company holds only the owner who signed it up, never signed in; the people of the companies and of the
  * platform are named from the same markets' names as the candidates, and no owner is a pending invitee.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDIT_ACTIONS } from '../../schema/rules/credits';
+import { CREDIT_ACTIONS, PLAN_CHARGES } from '../../schema/rules/credits';
 import { PROJECT_PLAN, PROJECT_TYPE, STAGES } from '../../schema/rules/pipeline';
 import { chargeKey } from '../../schema/rules/plans';
 import { PAID_STAGES } from '../../schema/rules/stages';
@@ -41,7 +41,7 @@ const powerProjects = () =>
     .select('id', 'title', 'company_id', 'owner_id', 'activated_at');
 
 describe('Demo data: what Power projects paid', () => {
-  it('logs the activation of every Power project and every guarantee, as the ledger writes them in the free trial', async () => {
+  it('logs the activation of every Power project and every guarantee, as the ledger writes them past the trial', async () => {
     const projects = await powerProjects();
     expect(projects.length).toBeGreaterThan(0);
     const logs = await t.knex('credit_logs').whereIn(
@@ -63,8 +63,8 @@ describe('Demo data: what Power projects paid', () => {
       expect(entry(p.id, chargeKey(p.id, 'activation', time(p.activated_at)!)), p.title).toEqual([
         {
           action: CREDIT_ACTIONS.projectCreation,
-          amount: 0,
-          note: 'Free trial',
+          amount: -PLAN_CHARGES.activation,
+          note: null,
           by: p.owner_id,
           at: time(p.activated_at),
           company: p.company_id,
@@ -85,8 +85,8 @@ describe('Demo data: what Power projects paid', () => {
       expect(entry(g.project_id, chargeKey(g.project_id, 'guarantee', g.candidate_id))).toEqual([
         {
           action: CREDIT_ACTIONS.guaranteeCandidate,
-          amount: 0,
-          note: 'Free trial',
+          amount: -PLAN_CHARGES.guarantee,
+          note: null,
           by: p.owner_id,
           at: time(g.guaranteed_at),
           company: p.company_id,
