@@ -55,6 +55,7 @@ export const en = {
     tooBig: 'This value is too large',
     exists: 'This value already exists',
     notFound: 'Not found',
+    beforeFrom: 'Choose an end day on or after the start day',
     notAllowed: 'This value is not allowed',
     ownerDetails: "Only the company owner and platform admins change the owner's details",
     adminOnly: 'Only admins can use this',
@@ -143,6 +144,9 @@ export const en = {
   agreeTerms: { errors: { required: 'Please agree to the terms of service' } },
   invites: { errors: { tooMany: 'Invite at most 10 colleagues', invalid: 'Invitations must be a list' } },
   profilePicEdit: { errors: { notAllowed: 'This account has no profile picture' } },
+  /** The list a console bulk action sends (BULK_MAX in schema/validation/inputs.ts); `keys` as the spec names it. */
+  ids: { errors: { tooMany: 'Choose at most 100 at a time', overPage: 'Choose at most 1,000 at a time' } },
+  keys: { errors: { tooMany: 'Choose at most 100 at a time' } },
   users: {
     errors: {
       required: 'Choose at least one user',

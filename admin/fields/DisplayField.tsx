@@ -153,6 +153,16 @@ function JsonText({
   );
 }
 
+/**
+ * How a number is written, from its declaration: a decimal keeps every digit of its declared scale (a rate of
+ * 0.000085 is not "0"); a number that names (`display: 'plain'`: an id, a year) has no thousands separators.
+ */
+export function numberOptions(field: FieldDef): Intl.NumberFormatOptions | undefined {
+  if (field.display === 'plain') return { useGrouping: false, maximumFractionDigits: 0 };
+  if (field.kind === 'decimal') return { maximumFractionDigits: field.precision?.[1] ?? 2 };
+  return undefined;
+}
+
 interface DisplayProps {
   field: FieldDef;
   source: string;
@@ -183,7 +193,7 @@ export function FieldDefDisplay({ field, source, compact, entity }: DisplayProps
       // A number that stands for one of a few kinds (an actor's kind) reads as the kind's label.
       if (field.choices?.length)
         return <SelectField source={source} emptyText={emptyText} choices={choicesOf(field)} />;
-      return <NumberField source={source} emptyText={emptyText} locales={LOCALE} />;
+      return <NumberField source={source} emptyText={emptyText} locales={LOCALE} options={numberOptions(field)} />;
     case 'date':
       // Calendar days without a time zone: the day as given.
       return <DateText source={source} emptyText={emptyText} day />;

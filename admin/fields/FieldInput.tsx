@@ -17,6 +17,7 @@ import {
   SimpleFormIterator,
   TextArrayInput,
   TextInput,
+  useRecordContext,
 } from 'react-admin';
 import { t } from '../../i18n';
 import type { EntityDef, FieldDef } from '../../schema';
@@ -47,9 +48,9 @@ const messageFor = (name: string, rule: string) => t(rule.includes('.') ? rule :
  * validators, so a mistake reads the same whichever side catches it first. Problems inside nested
  * items are shown by the items' own inputs; uniqueness and references only the server can check.
  */
-function validatorsFor(name: string, def: FieldDef): Validator[] {
+function validatorsFor(name: string, def: FieldDef, required: boolean): Validator[] {
   const validators: Validator[] = [];
-  if (def.required)
+  if (required)
     validators.push(
       Object.assign((v: unknown) => (isEmpty(v) ? messageFor(name, 'required') : undefined), { isRequired: true }),
     );
@@ -71,7 +72,12 @@ interface InputProps {
   label: string;
   /** Shown but not editable: a read-only field, or one the signed-in admin may not change. */
   readOnly?: boolean;
+  /** Asked for although not `required` in the schema (a `requiredOnCreate` field on a create form). */
+  required?: boolean;
 }
+
+/** Assistive technology hears a required input as required, beside the label's asterisk. */
+const ARIA_REQUIRED = { 'aria-required': true } as const;
 
 function SubFields({
   fields,
@@ -107,30 +113,33 @@ function SubFields({
   );
 }
 
-export function FieldDefInput({ field, source, name, label, readOnly }: InputProps) {
+export function FieldDefInput({ field, source, name, label, readOnly, required }: InputProps) {
   const locked = !!readOnly || !!field.readOnly;
+  const asked = !locked && (!!field.required || !!required);
   const common = {
     source,
     label,
-    validate: locked ? undefined : validatorsFor(name, field),
+    validate: locked ? undefined : validatorsFor(name, field, asked),
     readOnly: locked,
     fullWidth: true,
   };
+  // The html input's own attributes, where the input takes them (text and number fields).
+  const html = asked ? { slotProps: { htmlInput: ARIA_REQUIRED } } : {};
   if (field.display === 'icon')
     return <IconInput source={source} label={label} validate={common.validate} readOnly={locked} />;
   switch (field.kind) {
     case 'text':
-      return <TextInput {...common} multiline minRows={3} />;
+      return <TextInput {...common} {...html} multiline minRows={3} />;
     case 'email':
-      return <TextInput {...common} type="email" />;
+      return <TextInput {...common} {...html} type="email" />;
     case 'url':
-      return <TextInput {...common} type="url" />;
+      return <TextInput {...common} {...html} type="url" />;
     case 'phone':
-      return <TextInput {...common} type="tel" />;
+      return <TextInput {...common} {...html} type="tel" />;
     case 'integer':
-      return <NumberInput {...common} step={1} />;
+      return <NumberInput {...common} {...html} step={1} />;
     case 'decimal':
-      return <NumberInput {...common} step={0.01} />;
+      return <NumberInput {...common} {...html} step={0.01} />;
     case 'boolean':
       return <BooleanInput {...common} fullWidth={false} validate={undefined} />;
     case 'date':
@@ -174,7 +183,13 @@ export function FieldDefInput({ field, source, name, label, readOnly }: InputPro
       const { source: _source, ...rest } = common;
       return (
         <ReferenceInput source={source} reference={resource} sort={{ field: titleField, order: 'ASC' }}>
-          <AutocompleteInput {...rest} optionText={titleField} filterToQuery={(q: string) => ({ q })} />
+          <AutocompleteInput
+            {...rest}
+            optionText={titleField}
+            filterToQuery={(q: string) => ({ q })}
+            // The autocomplete's own html input props stay: the attribute joins them through the input's slot.
+            TextFieldProps={asked ? { InputProps: { slotProps: { input: ARIA_REQUIRED } } } : undefined}
+          />
         </ReferenceInput>
       );
     }
@@ -194,15 +209,27 @@ export function FieldDefInput({ field, source, name, label, readOnly }: InputPro
       );
     }
     default:
-      return <TextInput {...common} />;
+      return <TextInput {...common} {...html} />;
   }
 }
 
-/** The input of one of an entity's own fields; nothing for hidden fields and secrets. */
+/**
+ * The input of one of an entity's own fields; nothing for hidden fields and secrets. A create form (no record id yet)
+ * also asks for the fields the entity's writes refuse a create without (`requiredOnCreate`).
+ */
 export function FieldInput({ entity, source, readOnly }: { entity: EntityDef; source: string; readOnly?: boolean }) {
+  const record = useRecordContext();
   const field = entity.fields[source];
   if (!isVisible(field)) return null;
+  const creating = record?.id === undefined || record?.id === null;
   return (
-    <FieldDefInput field={field} source={source} name={source} label={labelOf(entity, source)} readOnly={readOnly} />
+    <FieldDefInput
+      field={field}
+      source={source}
+      name={source}
+      label={labelOf(entity, source)}
+      readOnly={readOnly}
+      required={creating && !!field.requiredOnCreate}
+    />
   );
 }

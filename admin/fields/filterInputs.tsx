@@ -1,4 +1,7 @@
-/** List filters from `admin.list.filters`: the `q` text search plus one input per listed field, all kept in the URL by react-admin. */
+/**
+ * List filters from `admin.list.filters`: the `q` text search (where the entity has searchable fields) plus one input
+ * per listed field, all kept in the URL by react-admin.
+ */
 import type { ReactElement } from 'react';
 import {
   AutocompleteInput,
@@ -77,8 +80,15 @@ function filterInput(entity: EntityDef, name: string): ReactElement | null {
   }
 }
 
+/**
+ * The server's `q` looks in the entity's searchable fields and finds nothing when it has none (backend/crud/query.ts,
+ * applyFilter): such a list offers no search box, which could only empty it.
+ */
+const searchable = (entity: EntityDef) => Object.values(entity.fields).some((field) => field.searchable);
+
 export function filterInputs(entity: EntityDef): ReactElement[] {
   return (entity.admin?.list?.filters ?? ['q'])
+    .filter((name) => name !== 'q' || searchable(entity))
     .map((name) => filterInput(entity, name))
     .filter((input): input is ReactElement => input !== null);
 }

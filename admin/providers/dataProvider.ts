@@ -33,6 +33,15 @@ async function successorOf(id: Identifier, leaving: Identifier[]): Promise<Ident
 }
 
 /**
+ * A refused bulk action in the refusal's own words (a field's message such as "Choose at most 100 at a time"),
+ * since react-admin's bulk buttons toast the error's message, the generic "Some fields need your attention".
+ */
+function inWords(err: unknown): unknown {
+  if (!(err instanceof HttpError)) return err;
+  return new HttpError(failureMessage(err), err.status, err.body);
+}
+
+/**
  * A list deleted where the server has no bulk deletion: one request per row, one after another (a company user's
  * successor must still be there). When some are refused the others stay deleted, and the error says so: how many
  * went and the first refusal's words, instead of a lone refusal that reads as if nothing changed.
@@ -50,7 +59,7 @@ async function deleteEach(resource: string, params: DeleteManyParams) {
     }
   }
   if (!refusals.length) return { data: done };
-  if (!done.length) throw refusals[0];
+  if (!done.length) throw inWords(refusals[0]);
   const counts = { done: done.length, count: params.ids.length, reason: failureMessage(refusals[0]) };
   throw new HttpError(t('admin.bulkDelete.partial', counts), 400);
 }
@@ -114,7 +123,11 @@ export const dataProvider: DataProvider = {
    */
   deleteMany: async (resource, params) => {
     if (!BULK_DELETE.has(resource)) return deleteEach(resource, params);
-    await httpClient(`${API_URL}/${resource}`, { method: 'DELETE', body: JSON.stringify({ ids: params.ids }) });
+    try {
+      await httpClient(`${API_URL}/${resource}`, { method: 'DELETE', body: JSON.stringify({ ids: params.ids }) });
+    } catch (err) {
+      throw inWords(err);
+    }
     return { data: params.ids };
   },
 };

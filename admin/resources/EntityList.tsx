@@ -1,16 +1,19 @@
 /** The generated list screen: columns, filters, default sort and bulk actions from `admin.list`. */
 import { useMemo, type ReactNode } from 'react';
 import {
+  BulkActionsToolbar,
   BulkDeleteButton,
   CreateButton,
   DataTable,
   List,
   Pagination,
+  SelectAllButton,
   useCreatePath,
   useListContext,
   type Identifier,
 } from 'react-admin';
 import type { EntityDef } from '../../schema';
+import { BULK_MAX } from '../../schema/validation/inputs';
 import { DisplayField } from '../fields/DisplayField';
 import { filterInputs } from '../fields/filterInputs';
 import { isSortable, isVisible, labelOf, pluralLabel } from '../fields/fieldMeta';
@@ -46,7 +49,15 @@ function ListTitle({ entity }: { entity: EntityDef }) {
   return <>{title}</>;
 }
 
-/** Bulk selection appears only where the admin has a bulk action to take. */
+/**
+ * Bulk selection appears only where the admin has a bulk action to take. "Select all" selects at most as many rows as
+ * one bulk request may name (BULK_MAX), not react-admin's 250 the server would refuse.
+ */
+function bulkToolbar(buttons: ReactNode | false): ReactNode {
+  if (!buttons) return undefined;
+  return <BulkActionsToolbar selectAllButton={<SelectAllButton limit={BULK_MAX} />}>{buttons}</BulkActionsToolbar>;
+}
+
 function bulkActionsFor(entity: EntityDef, actor: ReturnType<typeof useActor>): ReactNode | false {
   if (!actor) return false;
   const status =
@@ -86,6 +97,7 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
   const [field, order] = entity.admin?.list?.sort ?? ['id', 'DESC'];
   const sort = useMemo(() => ({ field, order }), [field, order]);
   const columns = columnsOf(entity);
+  const bulkActions = bulkActionsFor(entity, actor);
   const shares = columnWidths(entity, columns);
   // Row actions keep a fixed share (two icon buttons); the columns share the rest.
   const widths = rowActions
@@ -137,7 +149,8 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
       ) : (
         <DataTable
           body={LabelledBody}
-          bulkActionButtons={bulkActionsFor(entity, actor)}
+          bulkActionButtons={bulkActions}
+          bulkActionsToolbar={bulkToolbar(bulkActions)}
           // A row opens where the admin can work on it: the edit form (or panel) when allowed, else the record.
           rowClick={(_id, resource, record) =>
             actor && canAccessResource(actor, 'edit', resource, record) ? 'edit' : 'show'

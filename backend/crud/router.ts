@@ -102,7 +102,7 @@ async function runChecks(writes: EntityWrites, data: Record<string, unknown>, ct
 function bulkIds(entity: EntityDef, body: Record<string, unknown>): number[] {
   const raw = body.ids ?? body.keys ?? body.users;
   if (!Array.isArray(raw) || raw.length === 0) throw badRequest({ ids: 'ids.errors.required' });
-  if (raw.length > MAX_PAGE) throw badRequest({ ids: 'ids.errors.tooMany' });
+  if (raw.length > MAX_PAGE) throw badRequest({ ids: 'ids.errors.overPage' });
   const ids = raw.map((v) => parseId(entity, v));
   if (ids.some((v) => v === undefined)) throw badRequest({ ids: 'ids.errors.invalid' });
   return [...new Set(ids as number[])];

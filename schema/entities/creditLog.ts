@@ -21,7 +21,7 @@ export const creditLog = defineEntity({
     amount: f.decimal({ required: true, precision: [12, 1] }),
     balanceAfter: f.decimal({ required: true, precision: [12, 1] }),
     lotId: f.ref('creditLot', { onDelete: 'restrict', readOnly: true }),
-    projectId: f.integer({ readOnly: true, index: true }),
+    projectId: f.integer({ readOnly: true, index: true, display: 'plain' }),
     byAdminId: f.ref('admin', { onDelete: 'set null', readOnly: true }),
     byUserId: f.ref('companyUser', { onDelete: 'set null', readOnly: true }),
     byName: f.string({ max: 200, readOnly: true, searchable: true }),

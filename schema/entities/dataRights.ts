@@ -59,11 +59,11 @@ export const dataRightsLog = defineEntity({
   subject: 'DataRightsLog',
   idPrefix: 'DataRightsLog:',
   fields: {
-    candidateId: f.integer({ required: true, index: true, readOnly: true }),
+    candidateId: f.integer({ required: true, index: true, readOnly: true, display: 'plain' }),
     action: f.enum(DATA_RIGHTS_ACTIONS, { required: true, readOnly: true }),
     /** Who: an ACTOR_KINDS value and the row id in that kind's table; empty for the scheduled job. */
     actorKind: f.integer({ readOnly: true, choices: f.enum(ACTOR_KINDS).choices }),
-    actorId: f.integer({ readOnly: true }),
+    actorId: f.integer({ readOnly: true, display: 'plain' }),
     /** What, in the product's words (ids, a purpose or field, counts); never the candidate's identity nor free text. */
     detail: f.json({ max: 20000, readOnly: true }),
     createdAt: f.datetime({ dbDefault: 'now', readOnly: true, index: true }),

@@ -47,7 +47,8 @@ export const project = defineEntity({
   fields: {
     guid: f.guid(),
     title: f.string({ required: true, max: 160, searchable: true }),
-    companyId: f.ref('company', { onDelete: 'cascade' }),
+    // Admin projects have none; a company's project needs it (projectWrites.ts), so the console's create asks for it.
+    companyId: f.ref('company', { onDelete: 'cascade', requiredOnCreate: true }),
     jobTitleId: f.ref('jobTitle', { required: true, onDelete: 'restrict' }),
     countries: f.refList('country', { required: true, min: 1, max: 30 }),
     ownerId: f.ref('companyUser', { onDelete: 'set null' }),
@@ -76,7 +77,8 @@ export const project = defineEntity({
       },
       { max: 20 },
     ),
-    jobDescription: f.text({ max: 20000 }),
+    // Text or an uploaded file (contentErrors); the console's create takes text only.
+    jobDescription: f.text({ max: 20000, requiredOnCreate: true }),
     jdFilePath: f.string({ max: 1024, readOnly: true, hidden: true }),
     jdFileName: f.string({ max: 255, readOnly: true }),
     jdText: f.text({ max: 200000, readOnly: true, hidden: true }),

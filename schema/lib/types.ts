@@ -40,6 +40,12 @@ export interface FieldDef {
   kind: FieldKind;
   /** Must be given on create and can never be cleared. */
   required?: boolean;
+  /**
+   * Optional in the schema (other flows create rows without it, or a later edit may empty it), but the entity's own
+   * writes refuse a create from the console without it (a project's company and job description): the console's
+   * create form marks it required.
+   */
+  requiredOnCreate?: boolean;
   /** Keep the column nullable even when required (rows other flows create partially, e.g. invited users). */
   nullable?: boolean;
   /** Value used on create when the field is absent; also the column default. */
@@ -81,9 +87,10 @@ export interface FieldDef {
   precision?: [number, number];
   /**
    * How the console shows and takes the value: 'icon' names one of the tag icons (schema/rules/tagIcons.ts);
-   * 'money' is an amount in the record's `currency` (else CREDIT_CURRENCY), written as formatMoney writes it.
+   * 'money' is an amount in the record's `currency` (else CREDIT_CURRENCY), written as formatMoney writes it;
+   * 'plain' is a number that names rather than counts (a row's id, a year): written without thousands separators.
    */
-  display?: 'icon' | 'money';
+  display?: 'icon' | 'money' | 'plain';
   /** Store text (and list items) in lower case. */
   lowercase?: boolean;
   /** Normalise http(s)-less links to https. */

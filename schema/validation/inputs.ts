@@ -39,6 +39,12 @@ export const id = (entityName: string) =>
     return parsed;
   });
 
+/**
+ * The most rows one bulk request of the capabilities names (projects' status change and deletion, admins' deletion,
+ * company users' status and role changes); the console's "Select all" stops there (admin/resources/EntityList.tsx).
+ */
+export const BULK_MAX = 100;
+
 /** A non-empty list of ids of `entityName`, duplicates removed; at most `max`. A bad item makes the whole list invalid. */
 export const ids = (entityName: string, max: number) =>
   z

@@ -11,7 +11,7 @@
  * remove_links_of_deleted_projects), so the job can be linked to another project.
  */
 import { z } from 'zod';
-import { id, oneOf, specKeys } from '../../../schema/validation/inputs';
+import { BULK_MAX, id, oneOf, specKeys } from '../../../schema/validation/inputs';
 import { ACTIVITY, PROJECT_STATUS } from '../../../schema/rules/pipeline';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { badRequest } from '../../errors';
@@ -26,7 +26,7 @@ import { actorRefs } from '../../../schema/roles';
 
 const withProject = <T extends z.ZodRawShape>(shape: T) => specKeys(z.object({ projectId: projectRef, ...shape }));
 
-const keys = z.array(projectRef).min(1).max(100);
+const keys = z.array(projectRef).min(1).max(BULK_MAX);
 const bulkBody = z
   .object({ keys: keys.optional(), ids: keys.optional(), status: oneOf(Object.values(PROJECT_STATUS)).optional() })
   .transform((b, ctx) => {

@@ -7,7 +7,7 @@
 import { subject as asSubject } from '@casl/ability';
 import { z } from 'zod';
 import { admin } from '../../../schema/entities/admin';
-import { ids } from '../../../schema/validation/inputs';
+import { BULK_MAX, ids } from '../../../schema/validation/inputs';
 import { forgetInLists } from '../../crud/refs';
 import { findRow, readOne } from '../../crud/router';
 import { writeContextOf } from '../../crud/writes';
@@ -16,8 +16,7 @@ import { defineEndpoint } from '../../endpoints/define';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { adminWrites } from './admins';
 
-const MAX_BULK = 100;
-const list = ids('admin', MAX_BULK);
+const list = ids('admin', BULK_MAX);
 
 export const adminsBulkDelete = defineEndpoint({
   method: 'delete',
