@@ -158,6 +158,8 @@ export const aiMatchPortal = {
     failed: 'Failed',
     cancelled: 'Cancelled',
   },
+  progressRetrying: "Could not check the match's progress just now; retrying…",
+  runGone: 'This run no longer exists. Start a new match or open one of the past runs.',
   judgeModel: 'Verdicts by the language model {model}',
   judgeProduct: 'Verdicts by the product matcher',
   columns: {

@@ -36,6 +36,9 @@ export const credits = {
     buy: 'Buy credits',
     empty: 'No credits yet',
     emptyLog: 'No credit movements yet',
+    logLoading: 'Loading the credit movements',
+    logLoadError: 'The credit movements could not be loaded.',
+    retry: 'Try again',
     emptyOwn:
       'No credits yet. The credits you buy appear here, each lot with the credits left in it and the day it expires.',
     emptyLogOwn:
@@ -80,6 +83,8 @@ export const credits = {
     close: 'Close',
     salesOrders: 'Sales orders',
     emptyOrders: 'No sales orders yet',
+    ordersLoading: 'Loading the sales orders',
+    ordersLoadError: 'The sales orders could not be loaded.',
     orderNumber: 'Order number',
     quantity: 'Credits',
     total: 'Total',
@@ -107,6 +112,7 @@ export const credits = {
     paymentFailed:
       'The payment for order {orderNumber} did not go through, and no credits were added. You can buy credits again.',
     paymentUnknown: 'The order {orderNumber} could not be found.',
+    paymentRetrying: 'Could not check the payment for order {orderNumber} just now; retrying…',
     paymentCancelled: 'Payment cancelled. Nothing was charged.',
     back: 'Back to credits',
   },
@@ -169,4 +175,6 @@ export const creditFieldErrors = {
     },
   },
   creditDataId: { errors: { notFound: 'Credit not found' } },
+  /** The credit log's date range (GET credit/logs): the To day may not come before the From day. */
+  to: { errors: { beforeFrom: 'Choose a To day on or after the From day' } },
 } as const;

@@ -6,7 +6,8 @@
  * (AddToProjectDialog). The shortlist (MatchResults) opens each profile in the search's panel and
  * says whose verdict each is. A change of filter clears the selection; an empty list says why
  * (a filter, a run cancelled or failed early, or no match); a run cancelled here shows what it
- * judged at once (polling stops with it). Past runs (PastRuns) reopen through ?run=, as the
+ * judged at once (polling stops with it). A progress check that fails says so until a later one succeeds; a run
+ * that no longer exists stops the checks and says so (usePoll). Past runs (PastRuns) reopen through ?run=, as the
  * matchFinished notification's link does; another run shown, reopened or started here, shows every
  * recommendation (the filter back to All) with nothing selected. A failed run says why in the
  * catalogue's words (its `error` is a key: backend/features/aiMatch/notice.ts), never an error's
@@ -22,6 +23,7 @@ import { hasText, t } from '../../../i18n';
 import { errorMessage } from '../../../ui/api/errors';
 import { aiMatchApi, type MatchResult, type MatchRun, type Recommendation } from '../../api/aiMatch';
 import { PageHeader } from '../../components/PageHeader';
+import { usePoll } from '../../components/usePoll';
 import { ProfilePanel } from '../search/ProfilePanel';
 import { AddToProjectDialog } from './AddToProjectDialog';
 import { MatchResults } from './MatchResults';
@@ -33,6 +35,7 @@ import { RequirementChips } from './RequirementChips';
 const P = 'portal.aiMatchPage';
 const RECS = ['strong_yes', 'yes', 'maybe', 'no'] as const;
 const RUNNING = ['queued', 'retrieving', 'judging'];
+const POLL_MS = 2000;
 
 /** What an empty list says: a filter that holds none, a run cancelled or failed early, or no match at all. */
 const emptyText = (run: MatchRun, filter: Recommendation | '') =>
@@ -125,19 +128,20 @@ export function AiMatchPage() {
     setParams({ run: started.id });
   };
 
-  useEffect(() => {
-    if (!run || !RUNNING.includes(run.status)) return;
-    const timer = setInterval(async () => {
-      try {
-        const next = await aiMatchApi.status(run.id);
-        setRun(next);
-        if (!RUNNING.includes(next.status)) await loadResults(next.id, filter);
-      } catch (err) {
-        setError(errorMessage(err));
-      }
-    }, 2000);
-    return () => clearInterval(timer);
-  }, [run, filter, loadResults]);
+  // The run's progress every two seconds while it runs. A failed check says so until the next one succeeds; a run
+  // that no longer exists (404) stops the checks and says so (usePoll).
+  const progress = usePoll(
+    run && RUNNING.includes(run.status) ? run.id : null,
+    async () => {
+      if (!run) return null;
+      const next = await aiMatchApi.status(run.id);
+      setRun(next);
+      if (RUNNING.includes(next.status)) return POLL_MS;
+      loadResults(next.id, filter).catch((err: unknown) => setError(errorMessage(err)));
+      return null;
+    },
+    { firstMs: POLL_MS },
+  );
 
   const done = run && !RUNNING.includes(run.status) && run.status !== 'review';
 
@@ -192,7 +196,18 @@ export function AiMatchPage() {
               total: run.progress.toJudge,
             })}
           </Typography>
-          {RUNNING.includes(run.status) && (
+          {progress.gone ? (
+            <Alert severity="error" data-testid="ai-match-gone">
+              {t(`${P}.runGone`)}
+            </Alert>
+          ) : (
+            progress.error !== undefined && (
+              <Alert severity="warning" data-testid="ai-match-retrying">
+                {t(`${P}.progressRetrying`)}
+              </Alert>
+            )
+          )}
+          {RUNNING.includes(run.status) && !progress.gone && (
             <Stack direction="row" spacing={2} alignItems="center">
               <LinearProgress
                 aria-label={t(`${P}.progress`)}

@@ -4,12 +4,14 @@
  * order number, "Payment under way" while the bank confirms, then "Payment received" or "Payment failed" for
  * 30 days after. Nothing is drawn when there are none. While one is under way the list is read again now and
  * then (a bank takes hours or days), and the page is told when one turns paid, so the balance is read again.
+ * A list that could not be read is asked for again with backoff, quietly (nothing is drawn until it is read).
  * `hidden`: the order the page's PaymentStatus already shows (the return from its checkout).
  */
 import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { t } from '../../../i18n';
 import { cardPaymentsApi, type CardPayment } from '../../api/credits';
+import { usePoll } from '../../components/usePoll';
 
 const AGAIN_MS = 30000;
 
@@ -26,28 +28,14 @@ export function CardPayments({ hidden, onPaid }: { hidden?: string | null; onPai
   const onPaidRef = useRef(onPaid);
   onPaidRef.current = onPaid;
 
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const look = async () => {
-      let list: CardPayment[];
-      try {
-        list = (await cardPaymentsApi.list()).data;
-      } catch {
-        return;
-      }
-      if (stopped) return;
-      setPayments(list);
-      if (list.some((p) => p.state === 'paid' && awaited.current.has(p.orderNumber))) onPaidRef.current();
-      awaited.current = new Set(list.filter((p) => p.state === 'awaiting').map((p) => p.orderNumber));
-      if (awaited.current.size) timer = setTimeout(() => void look(), AGAIN_MS);
-    };
-    void look();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, []);
+  // A failed read is tried again with backoff (usePoll), as a list that never arrives would hide a payment for good.
+  usePoll('card-payments', async () => {
+    const list = (await cardPaymentsApi.list()).data;
+    setPayments(list);
+    if (list.some((p) => p.state === 'paid' && awaited.current.has(p.orderNumber))) onPaidRef.current();
+    awaited.current = new Set(list.filter((p) => p.state === 'awaiting').map((p) => p.orderNumber));
+    return awaited.current.size ? AGAIN_MS : null;
+  });
 
   const shown = payments.filter((p) => p.orderNumber !== hidden);
   if (!shown.length) return null;

@@ -3,14 +3,17 @@
  * the order form and the latest sales orders; `?add_credits=true` and `?order_form=true` open the dialogs) and /credits/log
  * (sort code 'ca' newest first, 25 a page, company, action and date filters, search, CSV export). The picked days
  * are the reader's: the page sends the browser's zone (`timeZone`) with them, as the times are written in that zone.
+ * The log says it is loading, and a failed read says so with Retry, never as an empty log; a To day before the From
+ * day is refused by the server and said under To.
  * RaaS companies have /credits/company (CompanyCreditsPage.tsx).
  */
-import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CREDIT_ACTIONS, CREDIT_ACTION_LABELS, type CreditAction, type Pricing } from '../../../schema/rules/credits';
 import { t } from '../../../i18n';
 import { PageHeader } from '../../components/PageHeader';
+import { fieldKeys } from '../../../ui/api/errors';
 import { DayField } from '../../../ui/components/DayField';
 import { readerZone } from '../../../schema/rules/timeZones';
 import { creditsApi, type CreditLogEntry, type CreditLot, type LogFilters, type Page } from '../../api/credits';
@@ -129,7 +132,10 @@ export function ActiveCreditsPage() {
 export function CreditLogPage() {
   const [company, setCompany] = useState<Option | null>(null);
   const [filters, setFilters] = useState<LogFilters>({ page: 1 });
-  const [list, setList] = useState<Page<CreditLogEntry>>();
+  // What was read for the filters asked and which attempt (Retry asks again): a page, or why none came.
+  const [read, setRead] = useState<{ asked: string; list?: Page<CreditLogEntry>; error?: unknown }>();
+  const [attempt, setAttempt] = useState(0);
+  const [lastList, setLastList] = useState<Page<CreditLogEntry>>();
   const query: LogFilters = {
     ...filters,
     companyId: company?.id,
@@ -138,18 +144,31 @@ export function CreditLogPage() {
     timeZone: filters.from || filters.to ? readerZone() : undefined,
   };
   const key = JSON.stringify(query);
+  const asked = `${attempt}:${key}`;
   useEffect(() => {
+    let live = true;
     const timer = setTimeout(
       () =>
-        creditsApi
-          .log(JSON.parse(key) as LogFilters)
-          .then(setList, () =>
-            setList({ data: [], pagination: { currentPage: 1, pageSize: 25, pagesCount: 0, dataCount: 0 } }),
-          ),
+        creditsApi.log(JSON.parse(key) as LogFilters).then(
+          (list) => {
+            if (!live) return;
+            setRead({ asked: `${attempt}:${key}`, list });
+            setLastList(list);
+          },
+          (error: unknown) => live && setRead({ asked: `${attempt}:${key}`, error }),
+        ),
       200,
     );
-    return () => clearTimeout(timer);
-  }, [key]);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [key, attempt]);
+  const current = read?.asked === asked ? read : undefined;
+  // A field the server refused (To before From) is said at the field; any other failure offers Retry.
+  const fieldError = fieldKeys(current?.error);
+  // While the next page or filter is read, the last page read stays in view under the progress bar.
+  const list = current ? current.list : lastList;
   const set = (patch: LogFilters) => setFilters((f) => ({ ...f, ...patch, page: patch.page ?? 1 }));
 
   return (
@@ -191,9 +210,12 @@ export function CreditLogPage() {
           onChange={(day) => set({ from: day || undefined })}
         />
         <DayField
+          id="credit-log-to"
           label={t('credits.page.to')}
           value={filters.to ?? ''}
           size="medium"
+          error={!!fieldError.to}
+          helperText={fieldError.to && t(fieldError.to)}
           onChange={(day) => set({ to: day || undefined })}
         />
         <TextField
@@ -202,6 +224,20 @@ export function CreditLogPage() {
           onChange={(e) => set({ search: e.target.value || undefined })}
         />
       </Stack>
+      {!current && <LinearProgress aria-label={t('credits.page.logLoading')} />}
+      {current?.error !== undefined && !Object.keys(fieldError).length && (
+        <Alert
+          severity="error"
+          data-testid="credit-log-error"
+          action={
+            <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
+              {t('credits.page.retry')}
+            </Button>
+          }
+        >
+          {t('credits.page.logLoadError')}
+        </Alert>
+      )}
       {list && <LogTable entries={list.data} showCompany />}
       <Pager page={list?.pagination} onPage={(p) => setFilters((f) => ({ ...f, page: p }))} />
     </Box>

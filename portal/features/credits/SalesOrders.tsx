@@ -1,9 +1,21 @@
 /**
  * The latest sales orders (order forms and card checkouts) under the admin's active credits: an
  * order form just generated shows here at once with its number, company, total and PDF, so the
- * admin sees what the dialog made without opening the console.
+ * admin sees what the dialog made without opening the console. While the list is read it says so; a list that
+ * could not be read says so with Retry, never as "No sales orders yet".
  */
-import { Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  LinearProgress,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../schema/rules/credits';
 import { t } from '../../../i18n';
@@ -27,6 +39,8 @@ const SHOWN = 10;
 export function SalesOrdersTable({ reloadKey, locale }: { reloadKey: number; locale: string }) {
   const [orders, setOrders] = useState<SalesOrder[]>();
   const [companies, setCompanies] = useState<Record<string, string>>({});
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     (async () => {
@@ -48,19 +62,41 @@ export function SalesOrdersTable({ reloadKey, locale }: { reloadKey: number; loc
       if (!live) return;
       setCompanies(Object.fromEntries(names.map((c) => [c.id, c.companyName])));
       setOrders(data);
-    })().catch(() => live && setOrders([]));
+      setFailed(false);
+    })().catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, [reloadKey]);
+  }, [reloadKey, attempt]);
 
-  if (!orders) return null;
   return (
     <>
       <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 1 }}>
         {t('credits.page.salesOrders')}
       </Typography>
-      {orders.length === 0 ? (
+      {failed ? (
+        <Alert
+          severity="error"
+          data-testid="sales-orders-error"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                setFailed(false);
+                setOrders(undefined);
+                setAttempt((n) => n + 1);
+              }}
+            >
+              {t('credits.page.retry')}
+            </Button>
+          }
+        >
+          {t('credits.page.ordersLoadError')}
+        </Alert>
+      ) : !orders ? (
+        <LinearProgress aria-label={t('credits.page.ordersLoading')} />
+      ) : orders.length === 0 ? (
         <Typography color="text.secondary">{t('credits.page.emptyOrders')}</Typography>
       ) : (
         <Table size="small" aria-label={t('credits.page.salesOrders')}>
