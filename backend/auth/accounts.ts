@@ -122,6 +122,14 @@ export interface Account {
   companyLogo?: string | null;
 }
 
+/**
+ * The first name an email to this account may greet it by: none for a company user still pending (an invitee, whose
+ * address is not proven and whose name is what an inviter typed), so nobody can have the product mail a text of their
+ * choosing to an address by inviting it and then asking for a code, a link or a notice to it.
+ */
+export const greetingName = (account: Pick<Account, 'kind' | 'status' | 'firstName'>): string | null =>
+  account.kind === 'companyUser' && account.status === 0 ? null : account.firstName;
+
 export async function findAccountByEmail(knex: Knex, email: string): Promise<Account | undefined> {
   return (await findAccount(knex, { email })) ?? undefined;
 }

@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { communitySignupLinkEmail, magicLinkEmail } from '../services/mail/accountEmails';
 import { queueEmail } from '../services/mail/outbox';
-import { findAccountByEmail } from './accounts';
+import { findAccountByEmail, greetingName } from './accounts';
 import { newToken, sha256 } from './tokens';
 
 export const MAGIC_LINK_TTL_MINUTES = 15;
@@ -72,7 +72,7 @@ export async function sendMagicLink(
 ): Promise<void> {
   await knex.transaction(async (trx) => {
     const account = await findAccountByEmail(trx, email);
-    if (account) await issueMagicLink(trx, config, email, account.firstName, redirectUrl, ip);
+    if (account) await issueMagicLink(trx, config, email, greetingName(account), redirectUrl, ip);
   });
 }
 

@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import { queueEmail } from '../services/mail/outbox';
 import { consoleNotYoursEmail, loginCodeEmail } from '../services/mail/templates';
 import type { Config } from '../config';
-import { findAccountByEmail, type Account } from './accounts';
+import { findAccountByEmail, greetingName, type Account } from './accounts';
 import { codeCheckKey, emailSendKey } from './rateLimit';
 import { hmac, newCode, sameHash } from './tokens';
 
@@ -34,7 +34,7 @@ export async function sendLoginCode(
     const account = await findAccountByEmail(trx, email);
     if (!account) return;
     if (app === 'console' && account.kind !== 'admin') {
-      await queueEmail(trx, { to: email, ...consoleNotYoursEmail(config, account.firstName) });
+      await queueEmail(trx, { to: email, ...consoleNotYoursEmail(config, greetingName(account)) });
       return;
     }
     await trx('email_codes')
@@ -49,7 +49,7 @@ export async function sendLoginCode(
       expires_at: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
       request_ip: ip?.slice(0, 64) ?? null,
     });
-    await queueEmail(trx, { to: email, ...loginCodeEmail(config, account.firstName, code) });
+    await queueEmail(trx, { to: email, ...loginCodeEmail(config, greetingName(account), code) });
   });
 }
 

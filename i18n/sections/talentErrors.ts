@@ -3,8 +3,20 @@
  * keys are looked up.
  */
 export const talentErrors = {
-  firstName: { errors: { required: 'Enter the first name', tooLong: 'At most 80 characters' } },
-  lastName: { errors: { required: 'Enter the last name', tooLong: 'At most 80 characters' } },
+  firstName: {
+    errors: {
+      required: 'Enter the first name',
+      tooLong: 'At most 80 characters',
+      noLinks: 'Enter a name without links or email addresses',
+    },
+  },
+  lastName: {
+    errors: {
+      required: 'Enter the last name',
+      tooLong: 'At most 80 characters',
+      noLinks: 'Enter a name without links or email addresses',
+    },
+  },
   jobTitle: { errors: { required: 'Enter the job title' } },
   linkedInUrl: {
     errors: { profilePath: 'Use a LinkedIn profile link (linkedin.com/in/…)', invalid: 'Enter a valid link' },

@@ -16,6 +16,7 @@ import {
   ACCOUNT_TABLES,
   emailTaken,
   findAccountByEmail,
+  greetingName,
   SESSION_KIND,
   type Account,
   type AccountKind,
@@ -61,7 +62,7 @@ export async function requestEmailChange(
     .update({ used_at: trx.fn.now(), updated_at: trx.fn.now() });
   const owner = await findAccountByEmail(trx, newEmail);
   if (owner) {
-    await queueEmail(trx, { to: newEmail, ...emailInUseNotice(config, owner.firstName) });
+    await queueEmail(trx, { to: newEmail, ...emailInUseNotice(config, greetingName(owner)) });
     return;
   }
   const code = newToken();

@@ -15,7 +15,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { agreeTerms } from '../../../schema/validation/community';
 import { email, line } from '../../../schema/validation/inputs';
-import { findAccountByEmail, refusal } from '../../auth/accounts';
+import { findAccountByEmail, greetingName, refusal } from '../../auth/accounts';
 import { communityDestination, completeCommunitySignup } from '../../auth/communitySignup';
 import { bindLinkToBrowser } from '../../auth/linkBinding';
 import { issueMagicLink, type PendingSignup } from '../../auth/magicLink';
@@ -42,7 +42,7 @@ async function offerSignup(
   const existing = await findAccountByEmail(trx, address);
   // A community member asking again (link lost) gets a sign-in link; anyone else's address is only told.
   if (existing?.kind === 'community') await issueMagicLink(trx, config, address, existing.firstName, undefined, ip);
-  else if (existing) await queueEmail(trx, { to: address, ...accountExistsNotice(config, existing.firstName) });
+  else if (existing) await queueEmail(trx, { to: address, ...accountExistsNotice(config, greetingName(existing)) });
   else await issueMagicLink(trx, config, address, signup.firstName ?? null, undefined, ip, signup);
 }
 

@@ -10,7 +10,7 @@
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { emailTaken, findAccountByEmail, refusal } from '../../auth/accounts';
+import { emailTaken, findAccountByEmail, greetingName, refusal } from '../../auth/accounts';
 import { tokenShape } from '../../auth/login';
 import { enforceRateLimits, emailSendLimits } from '../../auth/rateLimit';
 import { hmac, newCode, newToken, sameHash, sha256 } from '../../auth/tokens';
@@ -121,9 +121,7 @@ async function sendCode(trx: Knex.Transaction, config: Config, draft: Pick<Draft
   if (owner)
     await queueEmail(trx, {
       to: draft.email,
-      ...(invitedTo
-        ? openInvitationNotice(config, owner.firstName, invitedTo)
-        : accountExistsNotice(config, owner.firstName)),
+      ...(invitedTo ? openInvitationNotice(config, invitedTo) : accountExistsNotice(config, greetingName(owner))),
     });
   else await queueEmail(trx, { to: draft.email, ...signupCodeEmail(config, sent) });
 }

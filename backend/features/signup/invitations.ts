@@ -16,14 +16,14 @@
  */
 import type { Knex } from 'knex';
 import { companyEmailProblem } from '../../../schema/rules/companyEmail';
-import { emailTaken, findAccountByEmail, lockEmail } from '../../auth/accounts';
+import { emailTaken, findAccountByEmail, greetingName, lockEmail } from '../../auth/accounts';
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../errors';
 import { tokenShape } from '../../auth/login';
 import { newToken, sha256 } from '../../auth/tokens';
-import { invitationEmail, teamInviteAccountExistsNotice } from '../../services/mail/accountEmails';
+import { hiUnproven, invitationEmail, teamInviteAccountExistsNotice } from '../../services/mail/accountEmails';
 import { queueEmail } from '../../services/mail/outbox';
-import { html } from '../../services/mail/templates';
+import { html, plainName } from '../../services/mail/templates';
 import type { Invite } from './validation';
 
 export const INVITE_TTL_DAYS = 3;
@@ -116,9 +116,7 @@ export async function sendInvitation(
 ): Promise<void> {
   await assertInDomains(trx, invitation, validDomains);
   const { company_name: companyName } = await trx('companies').where('id', invitation.company_id).first('company_name');
-  const user = await trx('company_users')
-    .where('id', invitation.company_user_id)
-    .first('first_name', 'account_elsewhere_at');
+  const user = await trx('company_users').where('id', invitation.company_user_id).first('account_elsewhere_at');
   if (user.account_elsewhere_at) await lockEmail(trx, invitation.email);
   const owner = user.account_elsewhere_at ? await findAccountByEmail(trx, invitation.email) : undefined;
   if (user.account_elsewhere_at && !owner)
@@ -135,12 +133,13 @@ export async function sendInvitation(
       updated_at: trx.fn.now(),
     });
   if (owner) {
-    await queueEmail(trx, { to: owner.email, ...teamInviteAccountExistsNotice(config, owner.firstName, companyName) });
+    const notice = teamInviteAccountExistsNotice(config, greetingName(owner), companyName);
+    await queueEmail(trx, { to: owner.email, ...notice });
     return;
   }
-  const firstName = user.first_name as string | null;
+  // The invitee's name as the inviter typed it stays out of the email (invitationEmail).
   const url = `${config.publicUrl}/auth/company/invite-signup?cist=${encodeURIComponent(token)}`;
-  await queueEmail(trx, { to: invitation.email, ...invitationEmail(config, companyName, inviterName, url, firstName) });
+  await queueEmail(trx, { to: invitation.email, ...invitationEmail(config, companyName, inviterName, url) });
 }
 
 /**
@@ -218,10 +217,14 @@ export async function openInvitationOf(
   return row?.company_name as string | undefined;
 }
 
-/** To an address with an open invitation that someone tried to sign up with: the invitation is the way in. */
-export function openInvitationNotice(config: Config, firstName: string | null, companyName: string) {
+/**
+ * To an address with an open invitation that someone tried to sign up with: the invitation is the way in. The address
+ * is not proven yet (its name is the inviter's typing): it greets no one by name and names the company as plain text.
+ */
+export function openInvitationNotice(config: Config, typedCompanyName: string) {
+  const companyName = plainName(typedCompanyName);
   const lines = [
-    `Hi ${firstName || 'there'},`,
+    hiUnproven(),
     `Someone tried to sign up to ${config.productName} with this email address. It already belongs to your account, so nothing was created or changed.`,
     `You have an invitation to join ${companyName}: open the link in the invitation email, or ask your team's admin to send it again.`,
   ];

@@ -13,7 +13,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { entity } from '../../../schema';
 import { email, id } from '../../../schema/validation/inputs';
-import { findAccountByEmail } from '../../auth/accounts';
+import { findAccountByEmail, greetingName } from '../../auth/accounts';
 import { ipKey } from '../../auth/rateLimit';
 import { hmac, newCode, sameHash } from '../../auth/tokens';
 import { writeContextOf } from '../../crud/writes';
@@ -92,7 +92,7 @@ export async function requestEmailChange(ctx: Pick<AppContext, 'knex' | 'config'
       });
     if (owner) {
       // Taken: the answer stays the same, and the owner of the address hears of it instead.
-      await queueEmail(trx, { to: body.email, ...emailInUseNotice(config, owner.firstName ?? null) });
+      await queueEmail(trx, { to: body.email, ...emailInUseNotice(config, greetingName(owner)) });
       return;
     }
     // The candidate's profile page takes the code from the link and asks to confirm (portal/features/candidate-profile).

@@ -5,7 +5,9 @@
  * (the schema's CompanyUser rules); platform admins any. Every change follows the same rules as the
  * generic routes (companyUsers.ts, rules.ts). Beside them, the companies one may invite into
  * (inviteCompanies.ts) and the admins' bulk deletion (adminsBulk.ts). Invitation emails (invitations and resends)
- * are limited per invited address (RATE_LIMIT_PER_EMAIL) and per inviter and per company (INVITATIONS_PER_HOUR).
+ * are limited per invited address (RATE_LIMIT_PER_EMAIL) and per inviter and per company (INVITATIONS_PER_HOUR). The
+ * invitee's names an inviter types hold no link or email address (schema/validation/typedNames.ts), and the invitation
+ * greets no one by them (services/mail/accountEmails.ts invitationEmail).
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
@@ -13,7 +15,8 @@ import { z } from 'zod';
 import { companyUser } from '../../../schema/entities/companyUser';
 import { formatId } from '../../../schema/lib/ids';
 import { actorKey, actorRefs, SUB_ROLES, type Actor } from '../../../schema/roles';
-import { email, id, ids, oneOf, optionalLine } from '../../../schema/validation/inputs';
+import { BULK_MAX, email, id, ids, oneOf } from '../../../schema/validation/inputs';
+import { typedName } from '../../../schema/validation/typedNames';
 import { emailSendKey, emailSendLimits, type Limit } from '../../auth/rateLimit';
 import { forgetInLists } from '../../crud/refs';
 import type { Row } from '../../crud/serialize';
@@ -41,7 +44,6 @@ import { colleaguesToTakeOver, runUserTransfers } from './transfer';
 type Caller = Pick<Call, 'actor' | 'ability' | 'ctx' | 'req'>;
 
 const SUBJECT = companyUser.subject;
-const MAX_BULK = 100;
 /** Managing a team is the right to add its people: company Owners and Admins, and platform admins. */
 const MANAGE = { action: 'create', subject: SUBJECT } as const;
 const INVITE_ROLES = [SUB_ROLES.admin, SUB_ROLES.member];
@@ -110,7 +112,7 @@ function bulkChange(field: 'status' | 'role', values: number[], input: 'status' 
     path: `/company-users/${field}`,
     summary: field === 'status' ? 'Activates or deactivates colleagues' : 'Makes colleagues Admins or Members',
     access: MANAGE,
-    input: { body: z.object({ users: ids('companyUser', MAX_BULK), [input]: oneOf(values) }) },
+    input: { body: z.object({ users: ids('companyUser', BULK_MAX), [input]: oneOf(values) }) },
     handler: async (call) => {
       const value = (call.body as Record<string, number>)[input];
       const wanted = (call.body as { users: number[] }).users;
@@ -153,8 +155,9 @@ export const teamEndpoints = [
         companyId: id('company').optional(),
         email: email(),
         role: oneOf(INVITE_ROLES),
-        firstName: optionalLine(80),
-        lastName: optionalLine(80),
+        // The names are the inviter's typing, shown to the invitee: no links or addresses (400 '<field>.errors.noLinks').
+        firstName: typedName(80),
+        lastName: typedName(80),
       }),
     },
     status: 201,

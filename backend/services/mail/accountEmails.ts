@@ -1,7 +1,7 @@
 /** Email texts of accounts and sign-up: links, confirmations, invitations, approval and rejection. */
 import { t } from '../../../i18n';
 import type { Config } from '../../config';
-import { html } from './templates';
+import { html, plainName } from './templates';
 import { formatDate } from '../../../schema/rules/dates';
 
 function mail(config: Config, subject: string, lines: string[]) {
@@ -117,16 +117,15 @@ export function companyRejectedEmail(config: Config, firstName: string | null, c
   ]);
 }
 
-export function invitationEmail(
-  config: Config,
-  companyName: string,
-  inviterName: string | null,
-  url: string,
-  inviteeFirstName: string | null = null,
-) {
+/**
+ * An invitation goes to an address not proven yet, on the word of whoever typed it: it greets no one by the name the
+ * inviter typed, and carries the company's and the inviter's names as plain text only (plainName: capped, no links).
+ */
+export function invitationEmail(config: Config, typedCompanyName: string, inviterName: string | null, url: string) {
+  const companyName = plainName(typedCompanyName);
   return mail(config, `You are invited to join ${companyName} on ${config.productName}`, [
-    hi(inviteeFirstName),
-    `${inviterName || 'Your colleague'} invited you to join ${companyName} on ${config.productName}.`,
+    hiUnproven(),
+    `${inviterName ? plainName(inviterName) : 'Your colleague'} invited you to join ${companyName} on ${config.productName}.`,
     `Open this link to set up your account: ${url}`,
     'The invitation expires in 3 days.',
   ]);
@@ -134,9 +133,11 @@ export function invitationEmail(
 
 /**
  * Sent instead of an invitation when a company invites an address that already has an account elsewhere: the
- * company is answered as for any address, and only the address's owner learns of it.
+ * company is answered as for any address, and only the address's owner learns of it, with the company's typed name as
+ * plain text (plainName).
  */
-export function teamInviteAccountExistsNotice(config: Config, firstName: string | null, companyName: string) {
+export function teamInviteAccountExistsNotice(config: Config, firstName: string | null, typedCompanyName: string) {
+  const companyName = plainName(typedCompanyName);
   return mail(config, `${companyName} tried to invite you to ${config.productName}`, [
     hi(firstName),
     `${companyName} tried to invite this email address to join their team on ${config.productName}. It already belongs to your ${config.productName} account, so nothing was created or changed.`,
