@@ -50,7 +50,13 @@ import { tag } from './entities/tag';
 import { project } from './entities/project';
 import { projectCandidate } from './entities/projectCandidate';
 import { candidateNote } from './entities/candidateNote';
-import { integration, integrationJob, integrationLink, integrationRun } from './entities/integration';
+import {
+  integration,
+  integrationFormerApplication,
+  integrationJob,
+  integrationLink,
+  integrationRun,
+} from './entities/integration';
 import { aiMatchResult, aiMatchRun } from './entities/aiMatch';
 import { candidateDuplicate, candidateMatchKey, candidateMerge } from './entities/candidateDuplicate';
 import { dataRightsLog, erasedEmail, erasureRequest } from './entities/dataRights';
@@ -130,6 +136,7 @@ export const entities: readonly EntityDef[] = [
   analyticsEvent,
   integration,
   integrationLink,
+  integrationFormerApplication,
   integrationJob,
   integrationRun,
   aiMatchRun,

@@ -109,6 +109,17 @@ export const integrationEntityLabels = {
     },
     enums: { localKind: { project: 'Project', projectCandidate: 'Project candidate' } },
   },
+  integrationFormerApplication: {
+    fields: {
+      integrationId,
+      candidateId: 'Candidate',
+      remoteId: 'Remote id',
+      remoteJobId: 'Job in the ATS',
+      remoteCandidateId: 'Person in the ATS',
+      remotePersonCreated: 'Person created by the sync',
+      ...stamps,
+    },
+  },
   integrationJob: { fields: { integrationId, remoteId: 'Remote id', title: 'Title', open: 'Open', ...stamps } },
   integrationRun: {
     fields: {

@@ -97,6 +97,29 @@ export const integrationLink = defineEntity({
   permissions: {},
 });
 
+/**
+ * An application the product placed in an ATS that its project candidate's link no longer names: the project was
+ * relinked to another job, and the link now names the application on the new one (integrations/push.ts), the old one
+ * left on the old job. Kept, with the person and whether the product made them, so the candidate's erasure lists and
+ * erases it as it does the linked ones (dataRights/erase.ts); deleted with the candidate's other rows there.
+ */
+export const integrationFormerApplication = defineEntity({
+  name: 'integrationFormerApplication',
+  table: 'integration_former_applications',
+  subject: 'IntegrationFormerApplication',
+  fields: {
+    integrationId: f.ref('integration', { required: true, onDelete: 'cascade', index: false }),
+    candidateId: f.ref('candidate', { required: true, onDelete: 'cascade' }),
+    remoteId: f.string({ required: true, max: 200 }),
+    remoteJobId: f.string({ max: 200 }),
+    remoteCandidateId: f.string({ max: 200 }),
+    remotePersonCreated: f.boolean({ required: true, default: false }),
+    ...f.timestamps(),
+  },
+  indexes: [{ fields: ['integrationId', 'remoteId'], unique: true }],
+  permissions: {},
+});
+
 /** An open job of the ATS, pulled by each sync so a project can be linked to it. */
 export const integrationJob = defineEntity({
   name: 'integrationJob',

@@ -13,8 +13,9 @@
  *   profile address, identity number); the weak ones (the email's local part, a handle, the
  *   passport, the address) and a first or last name alone only in the rows tied to the person
  *   (their kept history, their projects' messages and notes, notifications and mail about them);
- * - the ATS records linked to the candidate's pipeline rows are listed in the report (with the
- *   vendor's id of the person and whether the product created that person there) and unlinked;
+ * - the ATS records linked to the candidate's pipeline rows, and the applications left on jobs their
+ *   projects were relinked away from, are listed in the report (with the vendor's id of the person and
+ *   whether the product created that person there: eraseAts.ts) and unlinked;
  *   the erase_ats_records job then erases them with the vendor's own call where it has one, or
  *   lists them for the companies (atsRecords.ts); stored files (CV, blind CV, picture, CV drafts,
  *   copies of their data, chat attachments that name them, the import reports' copies holding
@@ -31,7 +32,6 @@
  */
 import type { Knex } from 'knex';
 import { ERASED_FIRST_NAME, ERASED_LAST_NAME } from '../../../schema/rules/dataRights';
-import { LINK_KIND } from '../../../schema/rules/ats';
 import { erasedHashesOf } from '../../services/erasedEmails';
 import type { Config } from '../../config';
 import { storageFor } from '../../adapters/storage/select';
@@ -39,6 +39,7 @@ import { keyOfPublicPath } from '../../adapters/storage/serve';
 import { queueJob } from '../../services/queue';
 import { cancelBookings } from '../../services/interviewBooking';
 import { storedRows } from '../../services/candidateGate';
+import { atsRecordsOf, type AtsRecord } from './eraseAts';
 import { clearFailedUploads, eraseChatAttachments, eraseFromImportReports } from './eraseFiles';
 import {
   clearRejectionComments,
@@ -52,24 +53,7 @@ import {
   tiedScopes,
 } from './eraseScope';
 
-/**
- * An ATS record of the erased person: the application (`remoteId`) and the vendor's person. Once
- * the erase_ats_records job has settled it, `outcome` says whether the vendor's call erased it or it
- * is listed for the company (no such call, a person the company already held, or a refusal).
- */
-export interface AtsRecord {
-  integrationId: number;
-  companyId: number;
-  kind: string;
-  remoteId: string;
-  remoteCandidateId?: string | null;
-  /** The product created the person in the ATS (only such a person is erased there by the product). */
-  personCreated?: boolean;
-  outcome?: 'erased' | 'listed' | 'failed';
-  /** Why listed or failed: 'noEraseCall', 'notCreatedHere', or the vendor's refusal. */
-  reason?: string;
-  settledAt?: string;
-}
+export type { AtsRecord } from './eraseAts';
 
 /** What the erasure touched, by table, and the candidate's ATS records. */
 export interface ErasureReport {
@@ -236,52 +220,15 @@ export async function eraseCandidate(
   const pipeline = await trx('project_candidates').where('candidate_id', candidateId).select('id', 'project_id');
   const projectIds = [...new Set(pipeline.map((r) => r.project_id as number))];
 
-  // ATS records linked to the pipeline rows, or to the candidate (a deleted project's rows are gone): listed
-  // for their companies, then unlinked.
-  const links = await trx('integration_links as l')
-    .join('integrations as i', 'i.id', 'l.integration_id')
-    .where('l.local_kind', LINK_KIND.projectCandidate)
-    .where((q) =>
-      q
-        .whereIn(
-          'l.local_id',
-          pipeline.map((r) => r.id as number),
-        )
-        .orWhere('l.candidate_id', candidateId),
-    )
-    .select(
-      'l.id',
-      'l.integration_id',
-      'i.company_id',
-      'i.kind',
-      'l.remote_id',
-      'l.remote_candidate_id',
-      'l.remote_person_created',
-    );
-  // A person the product created through any of their links is the product's to erase.
-  const created = new Set(
-    links
-      .filter((l) => l.remote_person_created && l.remote_candidate_id)
-      .map((l) => `${l.integration_id}:${l.remote_candidate_id}`),
+  // ATS records: the applications linked to the pipeline rows, or to the candidate (a deleted project's rows are
+  // gone), and those left on jobs a project was relinked away from (eraseAts.ts): listed for their companies.
+  const ats = await atsRecordsOf(
+    trx,
+    candidateId,
+    pipeline.map((r) => r.id as number),
   );
-  report.atsRecords = links.map((l) => ({
-    integrationId: l.integration_id,
-    companyId: l.company_id,
-    kind: l.kind,
-    remoteId: l.remote_id,
-    remoteCandidateId: l.remote_candidate_id ?? null,
-    personCreated: created.has(`${l.integration_id}:${l.remote_candidate_id}`),
-  }));
-  count(
-    report.deleted,
-    'integration_links',
-    await trx('integration_links')
-      .whereIn(
-        'id',
-        links.map((l) => l.id),
-      )
-      .delete(),
-  );
+  report.atsRecords = ats.records;
+  count(report.deleted, 'integration_links', ats.unlinked);
 
   // Sessions and codes of the person's own sign-in.
   count(report.deleted, 'sessions', await trx('sessions').where({ actor_kind: 3, actor_id: candidateId }).delete());

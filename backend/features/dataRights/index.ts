@@ -5,7 +5,8 @@
  * the due ones. An erasure removes the person everywhere and keeps their history's counts
  * (erase.ts); once it has committed, the erase_ats_records job erases the person in companies'
  * ATSs with the vendor's own call where there is one (Greenhouse, Ashby) and emails each company
- * the records left for it to erase (atsRecords.ts); every step is written to the append-only data rights log (log.ts). A candidate
+ * the records left for it to erase (atsRecords.ts); the records are every application the product placed for the
+ * person, those left on jobs their projects were relinked away from too (eraseAts.ts); every step is written to the append-only data rights log (log.ts). A candidate
  * downloads a copy of everything held about them, prepared by the prepare_data_export job and
  * reached through an emailed, expiring link (export/); admins produce the same for a request
  * received elsewhere. A candidate asks for a correction of a field only admins write, and an admin

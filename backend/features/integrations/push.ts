@@ -13,7 +13,8 @@
  * - an application placed on another job than the one its project is linked to now (the project was relinked)
  *   is left on that job: the person it names (reused, never made again) gets an application on the new job,
  *   which the link then names, with the status read from it; a candidate no longer pushed (rejected) is not
- *   added to the new job;
+ *   added to the new job; the old application is kept in integration_former_applications for the candidate's
+ *   erasure (dataRights/eraseAts.ts);
  * - what happened is the record's entry in the run's report, with its reason.
  * Nothing here loops: a record is placed at most once a run, and the next run starts from the links
  * as they stand.
@@ -193,6 +194,28 @@ async function repointStale(
     .whereIn('local_id', trx('project_candidates').where('candidate_id', c.candidate_id).select('id'))
     // Only a person the product made is the product's to erase there (dataRights/erase.ts).
     .update({ remote_candidate_id: placed.candidateId, remote_person_created: placed.found === 'new' });
+  // And the applications left on jobs the project was relinked away from.
+  await trx('integration_former_applications')
+    .where({ integration_id: row.id, candidate_id: c.candidate_id, remote_candidate_id: stale })
+    .update({ remote_candidate_id: placed.candidateId, remote_person_created: placed.found === 'new' });
+}
+
+/**
+ * The application the link named on the job its project was relinked away from, left there with the person's data:
+ * kept, so the candidate's erasure lists and erases it as it does the linked ones (dataRights/eraseAts.ts).
+ */
+async function keepFormer(trx: Knex.Transaction, row: IntegrationRow, c: CandidateRow) {
+  await trx('integration_former_applications')
+    .insert({
+      integration_id: row.id,
+      candidate_id: c.candidate_id,
+      remote_id: c.remote_id,
+      remote_job_id: c.remote_job_id,
+      remote_candidate_id: c.remote_candidate_id,
+      remote_person_created: c.remote_person_created === true,
+    })
+    .onConflict(['integration_id', 'remote_id'])
+    .ignore();
 }
 
 /**
@@ -293,6 +316,7 @@ export async function syncCandidate(
         'remote_changed_at',
         ...(moved ? Object.keys(FRESH_STATUS) : []),
       ]);
+    if (moved && placed.remoteId !== c.remote_id) await keepFormer(trx, row, c);
     if (placed.relinked && known) await repointStale(trx, row, c, known, placed);
   };
   if (!(await linkUnlessErased(db, row, c.candidate_id, placed, write))) return 'skipped';
