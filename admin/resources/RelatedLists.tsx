@@ -1,16 +1,18 @@
 /**
  * The records of other entities listed on a record's show and edit screens (`admin.related`), e.g.
  * a company's users: one line each with the declared columns, linking to the record's own screen.
+ * On a phone, as the console's lists, each record is a list item with its values whole (no hover
+ * to read a cut cell), the first declared column above the others.
  */
 import { Box, Divider, Typography } from '@mui/material';
-import { DataTable, Pagination, ReferenceManyField, useRecordContext } from 'react-admin';
+import { DataTable, Pagination, ReferenceManyField, useCreatePath, useRecordContext, type RaRecord } from 'react-admin';
 import { t } from '../../i18n';
 import { entity as entityNamed, type EntityDef } from '../../schema';
 import { DisplayField } from '../fields/DisplayField';
 import { labelOf, pluralLabel } from '../fields/fieldMeta';
 import { canAccessResource } from '../providers/ability';
 import { useActor } from '../providers/useActor';
-import { columnWidths, ONE_LINE_TABLE_SX, showFullTextOnHover } from './denseTable';
+import { columnWidths, ONE_LINE_TABLE_SX, PhoneList, showFullTextOnHover, usePhone } from './denseTable';
 
 type Related = NonNullable<NonNullable<EntityDef['admin']>['related']>[number];
 
@@ -21,12 +23,16 @@ export const replacedByRelated = (entity: EntityDef) =>
 function RelatedList({ entity, related }: { entity: EntityDef; related: Related }) {
   const actor = useActor();
   const record = useRecordContext();
+  const phone = usePhone();
+  const createPath = useCreatePath();
   const other = entityNamed(related.entity);
   const resource = other.resource as string;
   const widths = columnWidths(other, related.columns);
   const [field, order] = related.sort ?? other.admin?.list?.sort ?? ['id', 'ASC'];
   const count = related.replaces ? record?.[related.replaces] : undefined;
   const label = related.replaces ? labelOf(entity, related.replaces) : pluralLabel(other);
+  const opens = (row: RaRecord) => (actor && canAccessResource(actor, 'edit', resource, row) ? 'edit' : 'show');
+  const [first, ...rest] = related.columns;
   return (
     <Box component="section" aria-label={label} sx={{ px: { xs: 2, md: 3 }, pb: 2 }}>
       <Divider sx={{ mb: 2 }} />
@@ -39,28 +45,44 @@ function RelatedList({ entity, related }: { entity: EntityDef; related: Related 
         sort={{ field, order }}
         perPage={25}
         pagination={<Pagination rowsPerPageOptions={[25]} />}
+        empty={
+          <Typography color="text.secondary">{t('admin.related.empty', { label: label.toLowerCase() })}</Typography>
+        }
       >
-        <DataTable
-          bulkActionButtons={false}
-          rowClick={(_id, res, row) => (actor && canAccessResource(actor, 'edit', res, row) ? 'edit' : 'show')}
-          empty={
-            <Typography color="text.secondary">{t('admin.related.empty', { label: label.toLowerCase() })}</Typography>
-          }
-          sx={ONE_LINE_TABLE_SX}
-          onMouseOver={showFullTextOnHover}
-        >
-          {related.columns.map((name) => (
-            <DataTable.Col
-              key={name}
-              source={name}
-              label={labelOf(other, name)}
-              disableSort
-              sx={{ width: widths[name] }}
-            >
-              <DisplayField entity={other} source={name} compact />
-            </DataTable.Col>
-          ))}
-        </DataTable>
+        {phone ? (
+          <PhoneList
+            primary={() => <DisplayField entity={other} source={first} compact />}
+            secondary={() => (
+              <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, mt: 0.5 }}>
+                {rest.map((name) => (
+                  <Box component="span" key={name} sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                    <DisplayField entity={other} source={name} compact />
+                  </Box>
+                ))}
+              </Box>
+            )}
+            link={(row) => createPath({ resource, id: row.id, type: opens(row) })}
+          />
+        ) : (
+          <DataTable
+            bulkActionButtons={false}
+            rowClick={(_id, _res, row) => opens(row)}
+            sx={ONE_LINE_TABLE_SX}
+            onMouseOver={showFullTextOnHover}
+          >
+            {related.columns.map((name) => (
+              <DataTable.Col
+                key={name}
+                source={name}
+                label={labelOf(other, name)}
+                disableSort
+                sx={{ width: widths[name] }}
+              >
+                <DisplayField entity={other} source={name} compact />
+              </DataTable.Col>
+            ))}
+          </DataTable>
+        )}
       </ReferenceManyField>
     </Box>
   );

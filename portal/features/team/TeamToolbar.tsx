@@ -29,7 +29,16 @@ export function TeamToolbar({ search, status, onSearch, onStatus }: Props) {
       spacing={2}
       sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', px: 2, pt: 1.5 }}
     >
-      <Tabs value={status} onChange={(_e, s: StatusFilter) => onStatus(s)} aria-label={t('portal.team.statusFilter')}>
+      {/* On a phone the tabs scroll (with arrows) rather than cut the last one at the edge, as the stage tabs do. */}
+      <Tabs
+        value={status}
+        onChange={(_e, s: StatusFilter) => onStatus(s)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label={t('portal.team.statusFilter')}
+        sx={{ minWidth: 0 }}
+      >
         {STATUS_FILTERS.map((s) => (
           <Tab key={s} value={s} label={t(`portal.team.filters.${s}`)} />
         ))}

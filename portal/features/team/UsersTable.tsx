@@ -1,9 +1,9 @@
-/** A company's users as a table: person, job title, role, status, last active and joined dates; optional selection and row actions. */
+/**
+ * A company's users as a table: person, job title, role, status, last active and joined dates; optional selection and
+ * row actions. On a phone each user is a card instead (UserCards.tsx), so nothing sits off screen.
+ */
 import {
-  Avatar,
-  Box,
   Checkbox,
-  Chip,
   Skeleton,
   Table,
   TableBody,
@@ -11,29 +11,20 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
-import type { ReactNode } from 'react';
-import type { CompanyUserRow } from '../../api/companyUsers';
-import { initialsOf } from '../../app/layout/AccountMenu';
 import { t } from '../../../i18n';
 import { formatDate } from '../../components/format';
+import { UserCards } from './UserCards';
+import { Person, RoleChip, StatusChip, type UsersTableProps } from './UserParts';
 
-const ROLE_KEYS: Record<number, string> = { 0: 'owner', 1: 'admin', 2: 'member' };
-const STATUS_KEYS: Record<number, string> = { 0: 'pending', 1: 'active', 2: 'inactive' };
-const STATUS_COLORS: Record<number, 'warning' | 'success' | 'default'> = { 0: 'warning', 1: 'success', 2: 'default' };
-
-interface Props {
-  rows: CompanyUserRow[];
-  loading: boolean;
-  selected?: string[];
-  onSelect?(ids: string[]): void;
-  /** Which rows may be selected (owners and yourself may not). */
-  selectable?(row: CompanyUserRow): boolean;
-  actions?(row: CompanyUserRow): ReactNode;
+export function UsersTable(props: UsersTableProps) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  return phone ? <UserCards {...props} /> : <UsersGrid {...props} />;
 }
 
-export function UsersTable({ rows, loading, selected, onSelect, selectable = () => true, actions }: Props) {
+function UsersGrid({ rows, loading, selected, onSelect, selectable = () => true, actions }: UsersTableProps) {
   const selecting = !!onSelect && !!selected;
   const pageIds = rows.filter(selectable).map((r) => r.id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected?.includes(id));
@@ -93,40 +84,14 @@ export function UsersTable({ rows, loading, selected, onSelect, selectable = () 
                     </TableCell>
                   )}
                   <TableCell>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                      <Avatar
-                        aria-hidden
-                        src={row.profilePic ?? undefined}
-                        sx={{ width: 36, height: 36, fontSize: 14, bgcolor: 'primary.main' }}
-                      >
-                        {initialsOf(row.firstName, row.lastName, row.email)}
-                      </Avatar>
-                      <Box sx={{ minWidth: 0 }}>
-                        <Typography sx={{ fontWeight: 600 }} noWrap>
-                          {row.name?.trim() || t('portal.team.invitedPerson')}
-                        </Typography>
-                        <Typography variant="body2" color="text.secondary" noWrap>
-                          {row.email}
-                        </Typography>
-                      </Box>
-                    </Box>
+                    <Person row={row} />
                   </TableCell>
                   <TableCell>{row.jobTitle || '—'}</TableCell>
                   <TableCell>
-                    <Chip
-                      size="small"
-                      variant={row.role === 2 ? 'outlined' : 'filled'}
-                      color={row.role === 2 ? 'default' : 'primary'}
-                      label={t(`portal.enums.companyUserRole.${ROLE_KEYS[row.role] ?? 'member'}`)}
-                    />
+                    <RoleChip row={row} />
                   </TableCell>
                   <TableCell>
-                    <Chip
-                      size="small"
-                      color={STATUS_COLORS[row.status] ?? 'default'}
-                      variant="outlined"
-                      label={t(`portal.enums.companyUserStatus.${STATUS_KEYS[row.status] ?? 'inactive'}`)}
-                    />
+                    <StatusChip row={row} />
                   </TableCell>
                   <TableCell>{formatDate(row.lastActiveAt) ?? t('portal.team.never')}</TableCell>
                   <TableCell>{formatDate(row.createdAt) ?? '—'}</TableCell>
