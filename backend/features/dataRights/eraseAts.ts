@@ -6,7 +6,8 @@
  *   unlinked here;
  * - the applications left on a job the project was relinked away from (integration_former_applications, written
  *   by integrations/push.ts when the link moved to the new job's application): the person's data is there too. They
- *   are deleted with the candidate's other rows by the erasure.
+ *   are deleted with the candidate's other rows by the erasure. The candidate's copy of their data lists them too
+ *   (export/collect.ts, through formerApplicationsOf).
  * A person the product created through any of them is the product's to erase there.
  */
 import type { Knex } from 'knex';
@@ -42,6 +43,29 @@ interface Found {
   remote_person_created: boolean;
 }
 
+/** An application left on a job its project was relinked away from, and when it was left there. */
+export type FormerApplication = Found & { created_at: Date };
+
+/**
+ * The candidate's applications left on jobs their projects were relinked away from (see above), oldest first: the
+ * erasure's listing, which the candidate's copy of their data (export/collect.ts) reads too.
+ */
+export async function formerApplicationsOf(knex: Knex, candidateId: number): Promise<FormerApplication[]> {
+  return (await knex('integration_former_applications as f')
+    .join('integrations as i', 'i.id', 'f.integration_id')
+    .where('f.candidate_id', candidateId)
+    .orderBy('f.id')
+    .select(
+      'f.integration_id',
+      'i.company_id',
+      'i.kind',
+      'f.remote_id',
+      'f.remote_candidate_id',
+      'f.remote_person_created',
+      'f.created_at',
+    )) as FormerApplication[];
+}
+
 /**
  * The candidate's ATS records (see above), their links to `pipelineIds` (or to the candidate) deleted; answers the
  * records and how many links went.
@@ -64,18 +88,7 @@ export async function atsRecordsOf(
       'l.remote_candidate_id',
       'l.remote_person_created',
     )) as (Found & { id: number })[];
-  const former = (await trx('integration_former_applications as f')
-    .join('integrations as i', 'i.id', 'f.integration_id')
-    .where('f.candidate_id', candidateId)
-    .orderBy('f.id')
-    .select(
-      'f.integration_id',
-      'i.company_id',
-      'i.kind',
-      'f.remote_id',
-      'f.remote_candidate_id',
-      'f.remote_person_created',
-    )) as Found[];
+  const former = await formerApplicationsOf(trx, candidateId);
   const person = (r: Found) => `${r.integration_id}:${r.remote_candidate_id}`;
   const created = new Set(
     [...links, ...former].filter((r) => r.remote_person_created && r.remote_candidate_id).map(person),

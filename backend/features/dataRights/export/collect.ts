@@ -4,7 +4,8 @@
  * documents stored for them, their consents, the companies that revealed, shortlisted or moved them
  * (and when), interview and qualify requests with their answers, the notes written about them
  * (companies' and our team's, admins-only ones too, deleted ones marked), the saved-search alerts
- * they appeared in, AI-match appearances, pushes to companies' ATSs, profile views and insights,
+ * they appeared in, AI-match appearances, pushes to companies' ATSs (applications left on a job the project was
+ * relinked away from too, marked former: collectAts.ts), profile views and insights,
  * a rejection's reason and comment, and (collectAccount.ts) their own data rights history, the
  * profiles merged into theirs, the messages sent to them, their sign-ins and account changes.
  * Values are named in words (stages, kinds, ATS vendors), so the files read without the product's codes. Other people are named at company level at most: never
@@ -24,6 +25,7 @@ import { selectRows } from '../../../crud/select';
 import { serialize, type Row } from '../../../crud/serialize';
 import { keyOfPublicPath } from '../../../adapters/storage/serve';
 import { accountOf, dataRightsOf, formerProfilesOf, messagesOf } from './collectAccount';
+import { formerPushRows, type PushRow } from './collectAts';
 import { iso, nameOf } from './words';
 
 const stageName = (id: unknown) => nameOf(STAGES, id);
@@ -298,8 +300,9 @@ async function aiMatchOf(knex: Knex, candidateId: number) {
   }));
 }
 
+/** The records the person's pipeline rows are linked to, then those left on jobs relinked away from (collectAts.ts). */
 async function atsPushesOf(knex: Knex, candidateId: number) {
-  const rows = await knex('integration_links as l')
+  const linked: PushRow[] = await knex('integration_links as l')
     .join('integrations as i', 'i.id', 'l.integration_id')
     .join('companies as co', 'co.id', 'i.company_id')
     .join('project_candidates as pc', 'pc.id', 'l.local_id')
@@ -308,16 +311,18 @@ async function atsPushesOf(knex: Knex, candidateId: number) {
     .where('pc.candidate_id', candidateId)
     .orderBy('l.id')
     .select('i.kind', 'co.company_name as company', 'p.title as project', 'p.is_confidential', 'l.remote_id')
-    .select('l.synced_stage')
+    .select('l.synced_stage', 'l.integration_id', 'pc.project_id')
     .select('l.created_at', 'l.updated_at');
-  return rows.map((r) => ({
+  return [...linked, ...(await formerPushRows(knex, candidateId, linked))].map((r) => ({
     ats: atsName(r.kind),
-    company: r.is_confidential ? CONFIDENTIAL : r.company,
+    company: companyOf(r),
     project: r.project,
     recordId: r.remote_id,
     stageSent: stageName(r.synced_stage),
     firstSentAt: iso(r.created_at),
     lastSentAt: iso(r.updated_at),
+    former: !!r.former,
+    ...(r.former && { formerSince: iso(r.former) }),
   }));
 }
 
