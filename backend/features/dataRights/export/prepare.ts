@@ -48,7 +48,7 @@ const README = (productName: string, at: Date) =>
     'notes.json          notes written about you, by our team or a company, including those only our team reads',
     'alerts.json         the saved-search alerts you appeared in: to our team or a company, when, and whether emailed',
     'ai-match.json       the AI-match runs you appeared in, with their scores and reasoning',
-    'ats-pushes.json     your details sent to companies’ applicant tracking systems: which system, which company, when',
+    'ats-pushes.json     your details sent to companies’ applicant tracking systems: which system, which company, when (former: an application left under a job the project moved away from)',
     'insights.json       how often you appeared in searches and were viewed, by day, and by which company',
     'data-rights.json    your data rights requests: exports, corrections, erasure',
     'former-profiles.json  profiles of yours merged into this one: the details each held when merged',
