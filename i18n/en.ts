@@ -67,6 +67,13 @@ export const en = {
     fieldNotWritable: 'You may not change some of these fields',
     notWritable: 'You may not change this field',
     inUse: 'This record is still in use and cannot be deleted',
+    inUseBy: 'This record is still in use by {uses} and cannot be deleted',
+    usedBy: {
+      project: '{count, plural, one {# project} other {# projects}}',
+      company: '{count, plural, one {# company} other {# companies}}',
+      candidate: '{count, plural, one {# candidate} other {# candidates}}',
+      record: '{count, plural, one {# record} other {# records}}',
+    },
     busy: 'Someone else is changing the same records right now. Please try again.',
     internalServerError: 'Something went wrong. Please try again.',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',

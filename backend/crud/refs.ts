@@ -5,8 +5,9 @@
  * The same check runs against the database (API) or preloaded id sets (bulk import).
  */
 import type { Knex } from 'knex';
+import { hasText, t } from '../../i18n';
 import { columnOf, entities, entity as entityNamed, type EntityDef } from '../../schema';
-import type { FieldErrors } from '../errors';
+import { AppError, type FieldErrors } from '../errors';
 
 /** Which of `ids` exist in the entity's table. */
 export type ExistingIds = (entityName: string, ids: number[]) => Promise<Set<number>>;
@@ -174,7 +175,10 @@ function reachesLists(target: EntityDef, seen = new Set<string>()): boolean {
  * cascading foreign key (a country's cities), found while they still exist. Every deletion of such a row calls it
  * in its transaction, before the delete: the generic routes, and the features that delete on their own (a
  * colleague, an admin). Left in place, an item naming a deleted row would fail the reference check of every later
- * save of its record.
+ * save of its record. Unless the list refuses: a list whose field says `onDelete: 'restrict'` (a project's countries)
+ * and a list its record requires that would be left shorter than its `min` (a candidate's only preferred location)
+ * refuse the whole deletion with 409 'errors.inUse', its message counting the records that still use the rows
+ * ('…still in use by 2 projects and 1 company…'), as a foreign key refuses a deletion a plain `ref` restricts.
  */
 export async function forgetInLists(
   trx: Knex.Transaction,
@@ -183,9 +187,89 @@ export async function forgetInLists(
 ): Promise<void> {
   const ids = ([] as number[]).concat(idOrIds);
   if (!ids.length || !reachesLists(target)) return;
+  const uses = new Map<string, number>();
+  await countRefusals(trx, target, ids, uses);
+  if (uses.size) throw inUseBy(uses);
+  await forget(trx, target, ids);
+}
+
+/** The 409 of a deletion lists refuse, counting the records per entity ('in use by 2 projects and 1 company'). */
+function inUseBy(uses: Map<string, number>): AppError {
+  const parts = [...uses].map(([name, count]) =>
+    t(hasText(`errors.usedBy.${name}`) ? `errors.usedBy.${name}` : 'errors.usedBy.record', { count }),
+  );
+  const list = new Intl.ListFormat('en', { type: 'conjunction' }).format(parts);
+  return new AppError(409, 'errors.inUse', t('errors.inUseBy', { uses: list }), undefined, {
+    usedBy: Object.fromEntries(uses),
+  });
+}
+
+/** SQL conditions, one per list of `other` naming `target`'s rows, under which a row refuses their deletion. */
+function refusalsIn(other: EntityDef, target: EntityDef, ids: number[]): [string, Knex.RawBinding[]][] {
+  const out: [string, Knex.RawBinding[]][] = [];
+  for (const [name, def] of Object.entries(other.fields)) {
+    const col = columnOf(name);
+    const min = def.min ?? 0;
+    if (def.kind === 'refList' && def.ref === target.name && !def.derivedFrom) {
+      if (def.onDelete === 'restrict') out.push([`"${col}" && ?::int[]`, [ids]]);
+      else if (min > 0)
+        out.push([
+          `"${col}" && ?::int[] and cardinality(array(select x from unnest("${col}") x where x <> all(?::int[]))) < ?`,
+          [ids, ids, min],
+        ]);
+    }
+    if (def.kind !== 'objectList') continue;
+    for (const [key, item] of Object.entries(def.fields ?? {})) {
+      if (item.kind !== 'ref' || item.ref !== target.name) continue;
+      const vars = JSON.stringify({ ids });
+      const named = `jsonb_path_exists("${col}", ?::jsonpath, ?::jsonb)`;
+      const bindings = [`$[*] ? (@.${key} == $ids[*])`, vars];
+      if (item.onDelete === 'restrict') out.push([named, bindings]);
+      else if (min > 0)
+        out.push([
+          `${named} and jsonb_array_length(jsonb_path_query_array("${col}", ?::jsonpath, ?::jsonb)) < ?`,
+          [...bindings, `$[*] ? (!(@.${key} == $ids[*]))`, vars, min],
+        ]);
+    }
+  }
+  return out;
+}
+
+/** Counts, per entity, the records whose lists refuse the deletion of `target`'s rows and of the rows it cascades to. */
+async function countRefusals(
+  trx: Knex.Transaction,
+  target: EntityDef,
+  ids: number[],
+  uses: Map<string, number>,
+): Promise<void> {
   for (const [child, column] of cascadesOf(target)) {
     if (child.name === target.name || !reachesLists(child)) continue;
-    await forgetInLists(trx, child, (await trx(child.table).whereIn(column, ids).pluck('id')) as number[]);
+    const childIds = (await trx(child.table).whereIn(column, ids).pluck('id')) as number[];
+    if (childIds.length) await countRefusals(trx, child, childIds, uses);
+  }
+  if (!LISTED.has(target.name)) return;
+  for (const other of entities) {
+    const conditions = refusalsIn(other, target, ids);
+    if (!conditions.length) continue;
+    const sql = conditions.map(([condition]) => `(${condition})`).join(' or ');
+    const row = await trx(other.table)
+      .whereRaw(
+        sql,
+        conditions.flatMap(([, bindings]) => bindings),
+      )
+      .count({ n: '*' })
+      .first();
+    const n = Number(row?.n ?? 0);
+    if (n > 0) uses.set(other.name, (uses.get(other.name) ?? 0) + n);
+  }
+}
+
+/** forgetInLists once no list refuses: takes the rows out of every list, those it cascades to first. */
+async function forget(trx: Knex.Transaction, target: EntityDef, ids: number[]): Promise<void> {
+  if (!ids.length || !reachesLists(target)) return;
+  for (const [child, column] of cascadesOf(target)) {
+    if (child.name === target.name || !reachesLists(child)) continue;
+    await forget(trx, child, (await trx(child.table).whereIn(column, ids).pluck('id')) as number[]);
   }
   if (!LISTED.has(target.name)) return;
   for (const other of entities) {

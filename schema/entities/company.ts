@@ -56,7 +56,7 @@ export const company = defineEntity({
       lowercase: true,
     }),
     linkedInUrl: f.url(),
-    countries: f.refList('country', { max: 250 }),
+    countries: f.refList('country', { max: 250, onDelete: 'restrict' }),
     ats: f.string({ max: 80 }),
     companySource: f.enum(SOURCE_OPTIONS.values, { labels: SOURCE_OPTIONS.labels }),
     companySourceOther: f.string({ max: 200 }),

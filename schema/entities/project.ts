@@ -50,7 +50,8 @@ export const project = defineEntity({
     // Admin projects have none; a company's project needs it (projectWrites.ts), so the console's create asks for it.
     companyId: f.ref('company', { onDelete: 'cascade', requiredOnCreate: true }),
     jobTitleId: f.ref('jobTitle', { required: true, onDelete: 'restrict' }),
-    countries: f.refList('country', { required: true, min: 1, max: 30 }),
+    // A country a project names cannot be deleted (refused 409): the project would lose where it hires.
+    countries: f.refList('country', { required: true, min: 1, max: 30, onDelete: 'restrict' }),
     ownerId: f.ref('companyUser', { onDelete: 'set null' }),
     ownerAdminId: f.ref('admin', { onDelete: 'set null' }),
     advocateId: f.ref('admin', { onDelete: 'set null' }),

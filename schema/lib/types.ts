@@ -82,6 +82,12 @@ export interface FieldDef {
   choices?: EnumChoice[];
   /** Entity name a `ref` or `refList` points at. */
   ref?: string;
+  /**
+   * What deleting the referenced row does. A `ref` is a foreign key: 'restrict' (the default) refuses the delete
+   * while a row names it. A `refList`, or an objectList item's `ref`, has no foreign key: the deleted id leaves the
+   * list (backend/crud/refs.ts) unless it says 'restrict', which refuses the delete while any row names the id;
+   * a list the record requires (`min`) is never left shorter, that delete is refused too.
+   */
   onDelete?: 'cascade' | 'set null' | 'restrict';
   /** Decimal precision and scale. */
   precision?: [number, number];
