@@ -30,7 +30,12 @@ export function RouteFrame({ rule, children }: { rule: RouteRule; children: Reac
   // A fresh login made on a public or restricted page (login, magic link, social callback, invitation) moves on to its landing.
   if (!isPrivate && auth.viewer && landing) return <Navigate to={landing.to} state={landing.state} replace />;
   if (!decision.render) return <Navigate to={decision.to} replace />;
-  // Each page's code arrives on its first visit (lazyPage); the frame stays while it loads, and if it cannot.
-  const page = <OnDemand fallback={<LoadingScreen />}>{children}</OnDemand>;
+  // Each page's code arrives on its first visit (lazyPage); the frame stays while it loads, and if it cannot. The frame
+  // is reused between private pages: a page that could not load leaves the next one (a new address) to load afresh.
+  const page = (
+    <OnDemand fallback={<LoadingScreen />} resetKey={location.pathname}>
+      {children}
+    </OnDemand>
+  );
   return isPrivate ? <PrivateLayout>{page}</PrivateLayout> : page;
 }

@@ -65,12 +65,19 @@ interface State {
   error?: Error;
 }
 
-/** Keeps the page when its part's code failed to load (showing nothing in its place); other errors go on up. */
-export class LoadBoundary extends Component<{ children: ReactNode }, State> {
+/**
+ * Keeps the page when its part's code failed to load (showing nothing in its place); other errors go on up. A new
+ * `resetKey` (the route frame's address) clears a failure, so the next page opened is loaded rather than left blank.
+ */
+export class LoadBoundary extends Component<{ children: ReactNode; resetKey?: unknown }, State> {
   override state: State = {};
 
   static getDerivedStateFromError(error: Error): State {
     return { error };
+  }
+
+  override componentDidUpdate(previous: { resetKey?: unknown }) {
+    if (this.state.error && previous.resetKey !== this.props.resetKey) this.setState({ error: undefined });
   }
 
   override componentDidCatch(error: Error) {
@@ -85,10 +92,21 @@ export class LoadBoundary extends Component<{ children: ReactNode }, State> {
   }
 }
 
-/** A part whose code loads on demand: `fallback` while it loads, nothing (and the notice) if it cannot. */
-export function OnDemand({ fallback = null, children }: { fallback?: ReactNode; children: ReactNode }) {
+/**
+ * A part whose code loads on demand: `fallback` while it loads, nothing (and the notice) if it cannot, until
+ * `resetKey` changes (a page frame passes its address: the next page is loaded afresh).
+ */
+export function OnDemand({
+  fallback = null,
+  resetKey,
+  children,
+}: {
+  fallback?: ReactNode;
+  resetKey?: unknown;
+  children: ReactNode;
+}) {
   return (
-    <LoadBoundary>
+    <LoadBoundary resetKey={resetKey}>
       <Suspense fallback={fallback}>{children}</Suspense>
     </LoadBoundary>
   );

@@ -102,6 +102,7 @@ export function ScheduleDialog(props: Props) {
   const shown = (field: string) => (tried || touched.has(field) ? errors[field] : undefined) ?? served[field];
 
   const submit = () => {
+    if (busy) return;
     setTried(true);
     const parsed = scheduleSchema().safeParse(form);
     if (parsed.success) onConfirm(parsed.data);
@@ -208,7 +209,7 @@ export function ScheduleDialog(props: Props) {
             onChange={(slots) => set('slots', slots)}
             onBlur={(i) => touch(`slots.${i}`)}
           />
-          <button type="submit" hidden />
+          <button type="submit" hidden disabled={busy} />
         </Stack>
         {error && (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="prompt-error">

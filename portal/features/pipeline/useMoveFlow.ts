@@ -9,7 +9,9 @@
  * upgrade refused because a teammate upgraded meanwhile (this page's project was older) counts as done, as a guarantee
  * already taken does. The dialog the move was answered in stays open and pending while the move is sent and closes
  * only once it is done: a refusal that is not a prompt brings back the reason or schedule form with what was typed
- * (`draft`), the failure inside it and the server's field errors beside their fields (`promptFields`).
+ * (`draft`), the failure inside it and the server's field errors beside their fields (`promptFields`), except one saying
+ * the move itself is out of date (`stale`: moved meanwhile, not allowed from where the candidate is now, gone, out of
+ * reach), which closes the dialog with the notice while the board reloads.
  */
 import { useCallback, useRef, useState, type Dispatch } from 'react';
 import { t } from '../../../i18n';
@@ -80,6 +82,13 @@ function formAgain(request: MoveRequest): Prompt | undefined {
     };
   return undefined;
 }
+
+/**
+ * A refusal no answer to the form can overcome, since the move itself is out of date: the candidate moved meanwhile or
+ * the rules refuse the move from where they are now (409), left the project (404) or out of the caller's reach (403).
+ * The dialog closes with the notice and the board reloads; sending the same move again would be refused forever.
+ */
+const stale = (err: unknown) => err instanceof ApiError && [403, 404, 409].includes(err.status);
 
 export const REFUSALS = {
   upgrade: 'project.recruitment.errors.upgradeRequired',
@@ -228,7 +237,7 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
             candidateIds: namedIds(err as ApiError),
           });
         else {
-          const form = formAgain(request);
+          const form = stale(err) ? undefined : formAgain(request);
           setPrompt((p) => (p === asking ? form : p));
           if (form) {
             setPromptError(errorMessage(err));
