@@ -2,6 +2,7 @@
  * The pipeline calls (spec section 7, Projects): a project's candidates by tab,
  * moves between stages, the per-project flags, adding to other projects, curation and notes.
  */
+import type { CandidateDownload } from '../../schema/rules/downloads';
 import type { StageId } from '../../schema/rules/pipeline';
 import type { Schedule } from '../../schema/validation/schedule';
 import { api } from '../../ui/api/client';
@@ -45,6 +46,8 @@ export interface PipelineDoc extends SearchDoc {
   status?: number;
   /** Present only when the candidate gate shows the caller the candidate's contact in this project. */
   email?: string | null;
+  /** The downloads the caller may make of this candidate (the server's rule, as the routes answer them). */
+  canDownload?: Record<CandidateDownload, boolean>;
 }
 
 export interface RequestAnswer {

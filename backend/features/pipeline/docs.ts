@@ -5,7 +5,8 @@
  * or revealed candidate, and the contact once they left the suggested tab. Admins see everything,
  * with the admin-anonymous flag. Every viewer's card says whether moving the candidate on reveals
  * them to the project's company (`revealsOnMove`, the rule the move applies): an admin sees the name
- * yet is warned before a move that shows it to the company.
+ * yet is warned before a move that shows it to the company. Each card says which downloads the viewer may make of the
+ * candidate (`canDownload`, as the profile panel's: candidateGate/downloads.ts), so the menu offers no refused one.
  */
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
@@ -13,7 +14,16 @@ import type { Actor } from '../../../schema/roles';
 import { REQUEST_KIND, REQUEST_STATE, STAGES } from '../../../schema/rules/pipeline';
 import { labelsFor, loadResults } from '../search';
 import { revealsOnMove } from '../../../schema/rules/visibility';
-import { identityFields, inProject, present, shownSelect, viewerOf, type GateRow } from '../../services/candidateGate';
+import {
+  downloadsAllowed,
+  heldSelect,
+  identityFields,
+  inProject,
+  present,
+  shownSelect,
+  viewerOf,
+  type GateRow,
+} from '../../services/candidateGate';
 import { placesOf } from './reach';
 import type { ProjectRow } from './access';
 import type { TabResult } from './tabs';
@@ -73,7 +83,7 @@ export async function tabDocs(
     knex.raw(
       `select c.id as candidate_id, pc.stage, pc.rejected_from, pc.is_hidden, pc.is_favorited, pc.curated, pc.seen_at, pc.revealed_at, pc.guaranteed_at,
               pc.interview_scheduled_at, pc.interview_requested_at, pc.whitelist_requested_at, pc.last_recruitment_updated_at, pc.schedule_data,
-              c.status, c.visibility, c.anonymous, ${shownSelect(viewerOf(actor), inProject('pc'))},
+              c.status, c.visibility, c.anonymous, ${heldSelect('c')}, ${shownSelect(viewerOf(actor), inProject('pc'))},
               ir.state as interview_state, ir.answered_at as interview_answered_at, wr.state as whitelist_state, wr.answered_at as whitelist_answered_at
          from candidates c left join project_candidates pc on pc.candidate_id = c.id and pc.project_id = ?
          left join lateral (select r.state, r.answered_at from interview_requests r
@@ -118,6 +128,8 @@ export async function tabDocs(
     const place = places.get(id);
     out.revealsOnMove =
       Boolean(place) && revealsOnMove(viewerOf(actor), place!.candidate, place!.place, Boolean(project.companyId));
+    // The downloads the card's menu offers: those the routes answer 200 for (the one rule over this candidate's facts).
+    out.canDownload = downloadsAllowed({ ...s, id }, ability);
     // The project's board may show more than search did (a reveal): who they are, as the gate gives it here.
     if (shown.name) Object.assign(out, identityFields(shown));
     if (shown.contact) Object.assign(out, { email: shown.contact.email, phone: shown.contact.phone });

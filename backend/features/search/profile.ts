@@ -12,7 +12,6 @@
  */
 import type { Knex } from 'knex';
 import { SALARY_CURRENCIES } from '../../../schema/entities/talentOptions';
-import { subject as asSubject } from '@casl/ability';
 import { z } from 'zod';
 import { entity } from '../../../schema';
 import { formatId, parseId } from '../../../schema/lib/ids';
@@ -23,13 +22,12 @@ import { forbidden, notFound } from '../../errors';
 import { logAfterResponse } from './appearances';
 import { labelsFor, type Option } from './labels';
 import { currencyRates } from './rates';
-import { identityFields, openSelect, shownOne } from '../../services/candidateGate';
+import { downloadsAllowed, identityFields, openSelect, shownOne } from '../../services/candidateGate';
 import { searchStatuses, seesCuration } from './visibility';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import { seenStatuses, viewerOf, type PlaceFacts } from '../../../schema/rules/visibility';
 import { consentWithdrawnSql } from '../../../schema/rules/consents';
-import { CANDIDATE_DOWNLOADS, type CandidateDownload } from '../../../schema/rules/downloads';
 
 const candidate = entity('candidate');
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -187,7 +185,7 @@ function presentProfile(
     })),
     tags: defined(((row.tags ?? []) as number[]).map((t) => labels.of('tag', t))) as Option[],
     lastUpdated: (row.updated_at as Date).toISOString().slice(0, 10),
-    canDownload: canDownload(row, ability),
+    canDownload: downloadsAllowed(row, ability),
   };
   if (shown.contact) Object.assign(profile, shown.contact);
   if (seesCuration(actor)) {
@@ -203,20 +201,6 @@ function presentProfile(
     if (profile.ownerId) profile.ownerId = formatId(entity('admin'), profile.ownerId as number);
   }
   return profile;
-}
-
-/**
- * Which downloads the caller may make, each by the field its route checks (schema/rules/downloads.ts): the profile
- * PDF needs the contact's, so a RaaS company, allowed the blind CV's field only, is not offered it.
- */
-function canDownload(row: Record<string, unknown>, ability: AppAbility): Record<CandidateDownload, boolean> {
-  const may = (kind: CandidateDownload) =>
-    ability.can('download', asSubject('Candidate', subjectFacts(row)), CANDIDATE_DOWNLOADS[kind]);
-  return {
-    pdf: may('pdf'),
-    cv: Boolean(row.gate_has_resume) && may('cv'),
-    blindCv: Boolean(row.gate_has_resume || row.gate_has_blind_resume) && may('blindCv'),
-  };
 }
 
 export interface OpenedProfile {
@@ -284,22 +268,3 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
       return opened.profile;
     },
   });
-
-/**
- * The row in field names, for permission conditions (hasFirstName and the like): the gated values
- * are not read here, so those conditions see whether one is held, never the value.
- */
-function subjectFacts(row: Record<string, unknown>): Record<string, unknown> {
-  const facts = Object.fromEntries(
-    Object.entries(row)
-      .filter(([k]) => !k.startsWith('gate_'))
-      .map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]),
-  );
-  const held = (yes: unknown) => (yes ? 'held' : null);
-  return {
-    ...facts,
-    firstName: held(row.gate_has_first_name),
-    resumePath: held(row.gate_has_resume),
-    blindResumePath: held(row.gate_has_blind_resume),
-  };
-}

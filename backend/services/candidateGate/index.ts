@@ -51,6 +51,7 @@ export {
 export {
   contactWhen,
   GATED_COLUMNS,
+  heldSelect,
   identityWhen,
   inProject,
   nameMatches,
@@ -61,6 +62,7 @@ export {
   shownSelect,
   type Place,
 } from './sql';
+export { downloadsAllowed } from './downloads';
 export { hiddenNameText, onBoardOfSql, type StoredSubject } from './stored';
 export { matchKeySource, storedRows } from './own';
 export { viewerOf, type Viewer } from '../../../schema/rules/visibility';

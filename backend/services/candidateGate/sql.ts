@@ -51,11 +51,17 @@ export function openSelect(c = 'c'): string {
     ...Object.keys(tableShape(entity('candidate')).columns)
       .filter((column) => !GATED_COLUMNS.includes(column))
       .map((column) => `${c}.${column}`),
+    heldSelect(c),
+  ].join(', ');
+}
+
+/** SQL: whether candidate `c` holds a first name and each CV (`gate_has_*`), never the values (downloadsAllowed). */
+export const heldSelect = (c = 'c'): string =>
+  [
     `(coalesce(${c}.first_name, '') <> '') as gate_has_first_name`,
     `(${c}.resume_path is not null) as gate_has_resume`,
     `(${c}.blind_resume_path is not null) as gate_has_blind_resume`,
   ].join(', ');
-}
 
 /** SQL: the viewer sees the identity of candidate `c` at `place`. */
 export function identityWhen(viewer: Viewer, place: Place, c = 'c'): string {

@@ -7,7 +7,9 @@
  * says whose verdict each is. A change of filter clears the selection; an empty list says why
  * (a filter, a run cancelled or failed early, or no match); a run cancelled here shows what it
  * judged at once (polling stops with it). A progress check that fails says so until a later one succeeds; a run
- * that no longer exists stops the checks and says so (usePoll). Past runs (PastRuns) reopen through ?run=, as the
+ * that no longer exists stops the checks and says so (usePoll), and so does a run opened through ?run= that does
+ * not exist (deleted, or an id that never named one: the status call's 404), above the start form and the
+ * past runs it points to. Past runs (PastRuns) reopen through ?run=, as the
  * matchFinished notification's link does; another run shown, reopened or started here, shows every
  * recommendation (the filter back to All) with nothing selected. A failed run says why in the
  * catalogue's words (its `error` is a key: backend/features/aiMatch/notice.ts), never an error's
@@ -23,7 +25,7 @@ import { hasText, t } from '../../../i18n';
 import { errorMessage } from '../../../ui/api/errors';
 import { aiMatchApi, type MatchResult, type MatchRun, type Recommendation } from '../../api/aiMatch';
 import { PageHeader } from '../../components/PageHeader';
-import { usePoll } from '../../components/usePoll';
+import { isNotFound, usePoll } from '../../components/usePoll';
 import { ProfilePanel } from '../search/ProfilePanel';
 import { AddToProjectDialog } from './AddToProjectDialog';
 import { MatchResults } from './MatchResults';
@@ -64,6 +66,8 @@ export function AiMatchPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [judge, setJudge] = useState<'model' | 'product' | null>(null);
+  // The address's run that answered 404 when opened (deleted, or an id that never named a run).
+  const [goneParam, setGoneParam] = useState<string | null>(null);
 
   const act = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -97,10 +101,19 @@ export function AiMatchPage() {
     if (!runParam || run?.id === runParam) return;
     setRun(null);
     setResults(null);
+    setGoneParam(null);
     void act(async () => {
-      const opened = await aiMatchApi.status(runParam);
-      setRun(opened);
-      if (!RUNNING.includes(opened.status) && opened.status !== 'review') await loadResults(opened.id, '');
+      try {
+        const opened = await aiMatchApi.status(runParam);
+        setRun(opened);
+        if (!RUNNING.includes(opened.status) && opened.status !== 'review') await loadResults(opened.id, '');
+      } catch (err) {
+        // A run that no longer exists says so as a run gone while polled does, with the way on: no generic error.
+        if (!isNotFound(err)) throw err;
+        setRun(null);
+        setResults(null);
+        setGoneParam(runParam);
+      }
     });
     // Only a change of address reopens a run; the run shown changes it through `begin` below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -144,6 +157,7 @@ export function AiMatchPage() {
   );
 
   const done = run && !RUNNING.includes(run.status) && run.status !== 'review';
+  const openedGone = !!runParam && goneParam === runParam && !run;
 
   return (
     <Box>
@@ -151,6 +165,11 @@ export function AiMatchPage() {
       {error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {error}
+        </Alert>
+      )}
+      {openedGone && (
+        <Alert severity="error" data-testid="ai-match-gone" sx={{ mb: 2 }}>
+          {t(`${P}.runGone`)}
         </Alert>
       )}
       <MatchStartForm
@@ -164,7 +183,7 @@ export function AiMatchPage() {
           })
         }
       />
-      {runParam && !run && !error && <LinearProgress sx={{ mt: 3 }} aria-label={t(`${P}.loading`)} />}
+      {runParam && !run && !error && !openedGone && <LinearProgress sx={{ mt: 3 }} aria-label={t(`${P}.loading`)} />}
 
       {run?.status === 'review' && (
         <Box sx={{ mt: 3 }}>

@@ -3,12 +3,11 @@ import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
 import { Divider, IconButton, ListSubheader, Menu, MenuItem } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
 import { t } from '../../../i18n';
-import type { CandidateDownload } from '../../../schema/rules/downloads';
+import { CANDIDATE_DOWNLOAD_KINDS, type CandidateDownload } from '../../../schema/rules/downloads';
 import type { StageId } from '../../../schema/rules/pipeline';
-import { downloadCandidate, downloadsOf } from '../search/downloadFile';
+import { downloadCandidate } from '../search/downloadFile';
 import { errorMessage } from '../../../ui/api/errors';
 import type { PipelineDoc } from '../../api/pipeline';
-import { useAuth } from '../../app/auth/authContext';
 import { useNotify } from '../../app/notify';
 import type { CandidateActionContext, ExtraCandidateAction } from './candidateActionTypes';
 import { EXTRA_CANDIDATE_ACTIONS, menuPlan } from './candidateActions';
@@ -29,7 +28,9 @@ export function CandidateMenu({ context, disabled, onRequest }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [extra, setExtra] = useState<ExtraCandidateAction>();
   const notify = useNotify();
-  const downloads = downloadsOf(useAuth().viewer);
+  // The downloads the server answers 200 for, as the board's answer says of this candidate (its role's rule over the
+  // candidate's facts, and a file to send): none offered that would end in a 403 or a 404.
+  const downloads = CANDIDATE_DOWNLOAD_KINDS.filter((d) => doc.canDownload?.[d]);
   const plan = menuPlan(doc, role, downloads);
   const name = doc.name || t('portal.pipeline.card.anonymous');
   const close = () => setAnchor(null);

@@ -45,7 +45,7 @@ const DOWNLOAD_ACTIONS: Record<CandidateDownload, BuiltInAction> = {
 
 /**
  * The built-in items of one candidate's menu for the viewer's role, from the shared stage rules; `downloads` are the
- * ones the viewer may make (downloadFile.ts `downloadsOf`): a download the server refuses is not offered.
+ * ones the viewer may make of this candidate (the board doc's `canDownload`): a download the server refuses is not offered.
  */
 export function menuPlan(
   doc: Pick<PipelineDoc, 'recruitmentStatus' | 'status'>,
