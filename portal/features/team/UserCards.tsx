@@ -6,12 +6,11 @@ import { Box, Checkbox, Divider, Skeleton, Stack, Typography } from '@mui/materi
 import { Fragment } from 'react';
 import { t } from '../../../i18n';
 import { formatDate } from '../../components/format';
-import { Person, RoleChip, StatusChip, type UsersTableProps } from './UserParts';
+import { Person, RoleChip, SelectPage, StatusChip, type UsersTableProps } from './UserParts';
 
 export function UserCards({ rows, loading, selected, onSelect, selectable = () => true, actions }: UsersTableProps) {
   const selecting = !!onSelect && !!selected;
   const pageIds = rows.filter(selectable).map((r) => r.id);
-  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected?.includes(id));
   if (loading && !rows.length)
     return (
       <Box sx={{ px: 2 }}>
@@ -24,19 +23,7 @@ export function UserCards({ rows, loading, selected, onSelect, selectable = () =
     <Box component="ul" aria-label={t('portal.team.tableLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {selecting && (
         <Box component="li" sx={{ display: 'flex', alignItems: 'center', px: 1 }}>
-          <Checkbox
-            checked={allOnPage}
-            indeterminate={!allOnPage && pageIds.some((id) => selected.includes(id))}
-            onChange={() =>
-              onSelect(
-                allOnPage
-                  ? selected.filter((id) => !pageIds.includes(id))
-                  : Array.from(new Set([...selected, ...pageIds])),
-              )
-            }
-            slotProps={{ input: { 'aria-label': t('portal.team.selectPage') } }}
-            disabled={!pageIds.length}
-          />
+          <SelectPage pageIds={pageIds} selected={selected} onSelect={onSelect} />
         </Box>
       )}
       {rows.map((row) => (

@@ -1,5 +1,5 @@
 /** The pieces of a company user's line, shared by the team table and its phone cards: the person, role and status. */
-import { Avatar, Box, Chip, Typography } from '@mui/material';
+import { Avatar, Box, Checkbox, Chip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { CompanyUserRow } from '../../api/companyUsers';
 import { initialsOf } from '../../app/layout/AccountMenu';
@@ -65,6 +65,32 @@ export function StatusChip({ row }: { row: CompanyUserRow }) {
       color={STATUS_COLORS[row.status] ?? 'default'}
       variant="outlined"
       label={t(`portal.enums.companyUserStatus.${STATUS_KEYS[row.status] ?? 'inactive'}`)}
+    />
+  );
+}
+
+/** The box that selects (or lets go of) every selectable user on the page, keeping those chosen on other pages. */
+export function SelectPage({
+  pageIds,
+  selected,
+  onSelect,
+}: {
+  pageIds: string[];
+  selected: string[];
+  onSelect(ids: string[]): void;
+}) {
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  return (
+    <Checkbox
+      checked={allOnPage}
+      indeterminate={!allOnPage && pageIds.some((id) => selected.includes(id))}
+      onChange={() =>
+        onSelect(
+          allOnPage ? selected.filter((id) => !pageIds.includes(id)) : Array.from(new Set([...selected, ...pageIds])),
+        )
+      }
+      slotProps={{ input: { 'aria-label': t('portal.team.selectPage') } }}
+      disabled={!pageIds.length}
     />
   );
 }

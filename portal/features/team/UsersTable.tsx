@@ -17,7 +17,7 @@ import {
 import { t } from '../../../i18n';
 import { formatDate } from '../../components/format';
 import { UserCards } from './UserCards';
-import { Person, RoleChip, StatusChip, type UsersTableProps } from './UserParts';
+import { Person, RoleChip, SelectPage, StatusChip, type UsersTableProps } from './UserParts';
 
 export function UsersTable(props: UsersTableProps) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -27,7 +27,6 @@ export function UsersTable(props: UsersTableProps) {
 function UsersGrid({ rows, loading, selected, onSelect, selectable = () => true, actions }: UsersTableProps) {
   const selecting = !!onSelect && !!selected;
   const pageIds = rows.filter(selectable).map((r) => r.id);
-  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected?.includes(id));
   const columns = 6 + (selecting ? 1 : 0) + (actions ? 1 : 0);
   return (
     <TableContainer>
@@ -36,19 +35,7 @@ function UsersGrid({ rows, loading, selected, onSelect, selectable = () => true,
           <TableRow>
             {selecting && (
               <TableCell padding="checkbox">
-                <Checkbox
-                  checked={allOnPage}
-                  indeterminate={!allOnPage && pageIds.some((id) => selected.includes(id))}
-                  onChange={() =>
-                    onSelect(
-                      allOnPage
-                        ? selected.filter((id) => !pageIds.includes(id))
-                        : Array.from(new Set([...selected, ...pageIds])),
-                    )
-                  }
-                  slotProps={{ input: { 'aria-label': t('portal.team.selectPage') } }}
-                  disabled={!pageIds.length}
-                />
+                <SelectPage pageIds={pageIds} selected={selected} onSelect={onSelect} />
               </TableCell>
             )}
             <TableCell>{t('portal.team.columns.person')}</TableCell>
