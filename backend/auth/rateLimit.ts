@@ -140,9 +140,13 @@ export async function limitSignInSends(
   ip: string | undefined,
   device?: string,
 ): Promise<void> {
+  await enforceRateLimits(knex, config.rateLimit.windowMinutes, signInSendLimits(config, email, ip, device));
+}
+
+/** The limits of one sign-in code or link asked for (limitSignInSends), for a route that declares its limits. */
+export function signInSendLimits(config: Config, email: string, ip: string | undefined, device?: string): Limit[] {
   const shared = emailSendKey(email);
-  const limits = emailSendLimits(config, email, ip).map((limit) =>
+  return emailSendLimits(config, email, ip).map((limit) =>
     device && limit.key === shared ? { ...limit, key: `device-send:${device}` } : limit,
   );
-  await enforceRateLimits(knex, config.rateLimit.windowMinutes, limits);
 }

@@ -76,6 +76,9 @@ describe('Nobody can lock a person out of signing in by asking for their codes',
     expect(res.body.user.email).toBe(email);
     // Links too: the browser asks in its own bucket.
     await send(email, nextIp(), device, '/api/v1/auth/send-magic-link').expect(200);
+    // And the password calls, which send the same code or link: the stranger is refused, the owner's browser is not.
+    expect((await send(email, nextIp(), undefined, '/api/v1/auth/forgot-password')).status).toBe(429);
+    await send(email, nextIp(), device, '/api/v1/auth/forgot-password').expect(200);
   });
 
   it('A browser without the cookie is still refused with the 429 envelope', async () => {

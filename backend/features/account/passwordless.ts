@@ -2,14 +2,16 @@
  * The password calls of spec section 7 in a product with no passwords: `POST auth/forgot-password`,
  * `POST auth/reset-password` and `POST auth/send-password-reset-email` {email, method?: 'link' | 'code'} each send
  * the sign-in link (or code) a person signs in with, and say so. The answer is the same whether or not an account
- * uses the address, and the same limits per address and per IP hold as for any sign-in email. Whatever else an older
+ * uses the address, and the same limits per address and per IP hold as for any sign-in email (a browser with the address's device cookie
+ * in its own bucket, as on the sign-in form). Whatever else an older
  * client sends (a reset token, a new password) is dropped unread: nothing here sets or stores a password.
  */
 import { z } from 'zod';
 import { bindLinkToBrowser } from '../../auth/linkBinding';
 import { sendMagicLink } from '../../auth/magicLink';
 import { sendLoginCode } from '../../auth/otp';
-import { emailSendLimits } from '../../auth/rateLimit';
+import { deviceFor } from '../../auth/deviceCookie';
+import { signInSendLimits } from '../../auth/rateLimit';
 import { email } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 
@@ -22,7 +24,8 @@ const passwordless = (path: string, summary: string) =>
     summary,
     access: 'public',
     input: { body },
-    limits: ({ body, req, ctx }) => emailSendLimits(ctx.config, body.email, req.ip),
+    // A browser signed in to the address before asks in its own bucket, as on the sign-in form (auth/rateLimit.ts).
+    limits: ({ body, req, ctx }) => signInSendLimits(ctx.config, body.email, req.ip, deviceFor(req, body.email)),
     handler: async ({ body, req, res, ctx }) => {
       if (body.method === 'code') await sendLoginCode(ctx.knex, ctx.config, body.email, req.ip);
       else {
