@@ -142,7 +142,7 @@ describe('Company users', () => {
 });
 
 describe('Accepting an invitation', () => {
-  it('An invited colleague is greeted by name and finds the name the inviter typed already filled in', async () => {
+  it('An invited colleague is greeted without the typed name, and finds the name the inviter typed already filled in', async () => {
     const inviter = await signedInPage('owner@acme.example.com', undefined, `/team`);
     await inviter.getByTestId('team-stats').waitFor();
     await inviter.getByRole('button', { name: 'Invite member' }).click();
@@ -160,7 +160,9 @@ describe('Accepting an invitation', () => {
       .where('to', 'nadia.rahman@acme.example.com')
       .orderBy('id', 'desc')
       .first('text');
-    expect(mail?.text).toMatch(/^Hi Nadia,/m);
+    // The address is not proven yet: the email carries no text the inviter typed (team/endpoints.ts).
+    expect(mail?.text).toMatch(/^Hi there,/m);
+    expect(mail?.text).not.toContain('Nadia');
     const link = /\/auth\/company\/invite-signup\?cist=[\w-]+/.exec(mail?.text ?? '')?.[0];
     const invitee = await e2e.newPage();
     await invitee.goto(`${e2e.baseUrl}${link}`);
