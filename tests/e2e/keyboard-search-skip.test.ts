@@ -53,7 +53,9 @@ describe('Search page skip links', () => {
     await page.keyboard.press('Tab');
     expect((await focused(page)).inFirstCard, 'the next Tab is the first result').toBe(true);
 
-    // After the results' last stop comes "Back to filters", which moves the focus to the filter column.
+    // After the results' last stop comes "Back to filters", which moves the focus to the filter column. The results
+    // are drawn a screenful at a time, the pager after the last of them: the last button is the last once it shows.
+    await page.getByRole('navigation', { name: 'pagination navigation' }).waitFor();
     await page.locator('#search-results button').last().focus();
     await page.keyboard.press('Tab');
     const back = await focused(page);
