@@ -257,7 +257,7 @@ export async function startE2E(): Promise<E2E> {
   };
 }
 
-/** Signs `page` in to the console through its emailed-code screen, as an admin does; returns once the code is sent back. */
+/** Signs `page` in to the console through its emailed-code screen, as an admin does; returns once signed in (the console has left its login page). */
 export async function signInAtConsole(e2e: E2E, page: Page, email: string): Promise<void> {
   await page.goto(`${e2e.baseUrl}/admin/login`);
   await page.getByLabel('Work email').fill(email);
@@ -266,6 +266,8 @@ export async function signInAtConsole(e2e: E2E, page: Page, email: string): Prom
   await page.getByLabel('Six-digit code').waitFor();
   await page.getByLabel('Six-digit code').fill(await e2e.lastCode(email));
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // Signed in once the console leaves its login page: a page opened before then would be opened signed out.
+  await page.waitForURL(/\/admin\/(?!login)/);
 }
 
 /** A download's bytes, streamed from the browser (which may run in another process) without a file left behind. */
