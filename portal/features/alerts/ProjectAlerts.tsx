@@ -43,6 +43,7 @@ import {
 } from '../../api/alerts';
 import type { SearchDoc } from '../../api/search';
 import { useAddressParams } from '../../components/useAddressState';
+import { RetryAlert } from '../../components/RetryAlert';
 import { useAuth } from '../../app/auth/authContext';
 import { startEarly, takeOpening } from '../../../ui/api/openingFetch';
 import { useNotify } from '../../app/notify';
@@ -151,9 +152,9 @@ export function ProjectAlerts({ projectId, boardProjectId = projectId, children 
         <LinearProgress sx={{ mb: 2 }} aria-label={t('alerts.panel.loading')} data-testid="alert-loading" />
       )}
       {loadFailed && !state && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="alert-load-error" action={<Retry onClick={retry} />}>
+        <RetryAlert sx={{ mb: 2 }} data-testid="alert-load-error" onRetry={retry} retryLabel={t('alerts.panel.retry')}>
           {t('alerts.panel.loadError')}
-        </Alert>
+        </RetryAlert>
       )}
       {state?.eligible && (
         <AlertPanel
@@ -182,12 +183,6 @@ interface PanelProps {
   onSave(body: { on: boolean; frequency?: AlertFrequency; timeZone?: string }): Promise<void>;
   onShowAll(): Promise<void>;
 }
-
-const Retry = ({ onClick }: { onClick(): void }) => (
-  <Button color="inherit" size="small" onClick={onClick}>
-    {t('alerts.panel.retry')}
-  </Button>
-);
 
 /** The switch, the frequency and time zone, "N new since <day>" and, with `?new=1`, the new candidates' cards. */
 function AlertPanel(props: PanelProps) {
@@ -287,9 +282,9 @@ function AlertPanel(props: PanelProps) {
         </Stack>
       )}
       {showNew && cardsFailed && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="alert-new-error" action={<Retry onClick={onRetry} />}>
+        <RetryAlert sx={{ mb: 2 }} data-testid="alert-new-error" onRetry={onRetry} retryLabel={t('alerts.panel.retry')}>
           {t('alerts.panel.newError')}
-        </Alert>
+        </RetryAlert>
       )}
       {showNew && cards && cards.length === 0 && (
         <Alert

@@ -14,6 +14,7 @@ import { CREDIT_ACTIONS, CREDIT_ACTION_LABELS, type CreditAction, type Pricing }
 import { t } from '../../../i18n';
 import { PageHeader } from '../../components/PageHeader';
 import { fieldKeys } from '../../../ui/api/errors';
+import { RetryAlert } from '../../components/RetryAlert';
 import { DayField } from '../../../ui/components/DayField';
 import { readerZone } from '../../../schema/rules/timeZones';
 import { creditsApi, type CreditLogEntry, type CreditLot, type LogFilters, type Page } from '../../api/credits';
@@ -226,17 +227,13 @@ export function CreditLogPage() {
       </Stack>
       {!current && <LinearProgress aria-label={t('credits.page.logLoading')} />}
       {current?.error !== undefined && !Object.keys(fieldError).length && (
-        <Alert
-          severity="error"
+        <RetryAlert
           data-testid="credit-log-error"
-          action={
-            <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
-              {t('credits.page.retry')}
-            </Button>
-          }
+          onRetry={() => setAttempt((n) => n + 1)}
+          retryLabel={t('credits.page.retry')}
         >
           {t('credits.page.logLoadError')}
-        </Alert>
+        </RetryAlert>
       )}
       {list && <LogTable entries={list.data} showCompany />}
       <Pager page={list?.pagination} onPage={(p) => setFilters((f) => ({ ...f, page: p }))} />

@@ -4,23 +4,13 @@
  * admin sees what the dialog made without opening the console. While the list is read it says so; a list that
  * could not be read says so with Retry, never as "No sales orders yet".
  */
-import {
-  Alert,
-  Button,
-  LinearProgress,
-  Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { LinearProgress, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../schema/rules/credits';
 import { t } from '../../../i18n';
 import { apiList } from '../../../ui/api/client';
 import { creditsApi } from '../../api/credits';
+import { RetryAlert } from '../../components/RetryAlert';
 
 interface SalesOrder {
   id: string;
@@ -75,25 +65,17 @@ export function SalesOrdersTable({ reloadKey, locale }: { reloadKey: number; loc
         {t('credits.page.salesOrders')}
       </Typography>
       {failed ? (
-        <Alert
-          severity="error"
+        <RetryAlert
           data-testid="sales-orders-error"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => {
-                setFailed(false);
-                setOrders(undefined);
-                setAttempt((n) => n + 1);
-              }}
-            >
-              {t('credits.page.retry')}
-            </Button>
-          }
+          onRetry={() => {
+            setFailed(false);
+            setOrders(undefined);
+            setAttempt((n) => n + 1);
+          }}
+          retryLabel={t('credits.page.retry')}
         >
           {t('credits.page.ordersLoadError')}
-        </Alert>
+        </RetryAlert>
       ) : !orders ? (
         <LinearProgress aria-label={t('credits.page.ordersLoading')} />
       ) : orders.length === 0 ? (

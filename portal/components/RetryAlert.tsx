@@ -1,0 +1,26 @@
+/**
+ * A read that failed, said as an error with a button that reads again beside it: the one way the portal's lists and
+ * panels offer a retry instead of showing a failure as an empty list.
+ */
+import { Alert, Button, type AlertProps } from '@mui/material';
+
+export function RetryAlert({
+  onRetry,
+  retryLabel,
+  children,
+  ...alert
+}: Omit<AlertProps, 'action' | 'severity'> & { onRetry(): void; retryLabel: string }) {
+  return (
+    <Alert
+      severity="error"
+      {...alert}
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {retryLabel}
+        </Button>
+      }
+    >
+      {children}
+    </Alert>
+  );
+}
