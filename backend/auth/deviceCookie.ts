@@ -9,6 +9,7 @@
  */
 import type { Request, Response } from 'express';
 import { SESSION_KIND, type Account } from './accounts';
+import { cookieSafety } from './session';
 import { hmac, sameHash } from './tokens';
 
 const DEVICE_COOKIE = 'tb_device';
@@ -23,9 +24,7 @@ const macOf = (req: Request, device: string, email: string) =>
 export function setDeviceCookie(req: Request, res: Response, account: Account): void {
   const device = `${SESSION_KIND[account.kind]}.${account.id}.${Date.now()}`;
   res.cookie(DEVICE_COOKIE, `${device}.${macOf(req, device, account.email)}`, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: req.ctx.config.env === 'production',
+    ...cookieSafety(req),
     maxAge: TTL_MS,
     path: DEVICE_PATH,
   });

@@ -9,6 +9,7 @@
  */
 import type { Request, Response } from 'express';
 import { MAGIC_LINK_TTL_MINUTES } from './magicLink';
+import { cookieSafety } from './session';
 import { hmac, sameHash } from './tokens';
 
 const LINK_COOKIE = 'tb_magic_link';
@@ -22,9 +23,7 @@ const bindingOf = (req: Request, email: string, expiresAtMs: number) =>
 export function bindLinkToBrowser(req: Request, res: Response, email: string): void {
   const expiresAtMs = Date.now() + TTL_MS;
   res.cookie(LINK_COOKIE, `${expiresAtMs}.${bindingOf(req, email, expiresAtMs)}`, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: req.ctx.config.env === 'production',
+    ...cookieSafety(req),
     maxAge: TTL_MS,
     path: LINK_PATH,
   });

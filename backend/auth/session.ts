@@ -85,11 +85,16 @@ async function candidateBack(knex: Knex, account: Account): Promise<void> {
   });
 }
 
+/** What every cookie the auth routes set shares: script cannot read it, other sites' requests mostly do not carry it. */
+export const cookieSafety = (req: Request) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: req.ctx.config.env === 'production',
+});
+
 export function setSessionCookie(req: Request, res: Response, token: string, expiresAt: Date): void {
   res.cookie(COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: req.ctx.config.env === 'production',
+    ...cookieSafety(req),
     expires: expiresAt,
     path: '/',
   });
