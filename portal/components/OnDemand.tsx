@@ -3,7 +3,8 @@
  * the old chunk (backend/http/staticAssets.ts answers 404) and the dynamic import fails. The part that asked for it
  * (`OnDemand`, a Suspense inside a boundary) shows nothing and the page around it stays; one notice
  * (`NewVersionNotice`, mounted once by the app) says a new version is available, with a Reload button. Vite's own
- * `vite:preloadError` event (a failed preload or import of a chunk) raises the same notice. Any other error goes on to
+ * `vite:preloadError` event (a failed preload or import of a chunk) raises the same notice. Unlike the snackbars'
+ * top right (ui/snackbar.ts) it sits at the bottom: it stays until dismissed, and there it covers no top-bar button. Any other error goes on to
  * the boundary above.
  */
 import { Alert, Button, Snackbar } from '@mui/material';
