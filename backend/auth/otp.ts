@@ -2,6 +2,15 @@
  * Emailed sign-in codes: 6 digits, 10 minutes, 5 tries, stored as an HMAC. A new code
  * cancels the earlier ones. The answer is the same whether or not the account exists, locked
  * after five wrong tries included; the route also bounds checks per address and per IP (rateLimit.ts).
+ *
+ * Lockout: anyone who knows an address could use up its live code's five tries, and again after each new code, so
+ * its owner could never sign in. Tries are therefore counted on two sides, as the rate limits are (rateLimit.ts,
+ * the device cookie): a check from a browser with a valid device cookie for the address (deviceCookie.ts: it signed
+ * in to the account before) counts in `device_attempts`, any other in `attempts`, and each side locks only itself
+ * after five wrong tries. A stranger's guesses lock the code for browsers without the cookie, never for the owner's
+ * own; the owner's typos do not use up the shared tries either. A browser without the cookie is answered exactly as
+ * before (the cookie is checked with no database read). A code thus has at most ten wrong tries in all, five of them
+ * only for a browser that has signed in to the account, against a million codes.
  */
 import type { Knex } from 'knex';
 import { AppError } from '../errors';
@@ -62,26 +71,56 @@ async function checksSinceLastSend(trx: Knex.Transaction, email: string): Promis
   return Number(n);
 }
 
-/** Checks a code; a wrong one uses up a try, and the fifth wrong try locks the code. */
-export async function verifyLoginCode(knex: Knex, config: Config, email: string, code: string): Promise<Account> {
-  const account = await knex.transaction(async (trx) => {
-    const row = await trx('email_codes')
+type CodeRow = { id: number; code_hash: string; attempts: number; device_attempts: number };
+type Outcome = 'invalid' | 'locked';
+
+/**
+ * Checks `code` against the live code `row`, counting a wrong one on its side: `device_attempts` for a browser with a
+ * device cookie for the address, `attempts` for any other. Each side locks after MAX_TRIES of its own wrong tries.
+ */
+async function tryCode(
+  trx: Knex.Transaction,
+  config: Config,
+  row: CodeRow,
+  email: string,
+  code: string,
+  device?: string,
+): Promise<Outcome | 'right'> {
+  const column = device ? 'device_attempts' : 'attempts';
+  if (row[column] >= MAX_TRIES) return 'locked';
+  if (!sameHash(row.code_hash, hmac(config.secret, `${email}:${code}`))) {
+    await trx('email_codes').where('id', row.id).increment(column, 1);
+    return row[column] + 1 >= MAX_TRIES ? 'locked' : 'invalid';
+  }
+  await trx('email_codes').where('id', row.id).update({ used_at: trx.fn.now() });
+  return 'right';
+}
+
+/**
+ * Checks a code; a wrong one uses up a try of its side (the browser's device cookie for the address, `device`, or
+ * none: docblock above), and the fifth wrong try of a side locks the code for that side.
+ */
+export async function verifyLoginCode(
+  knex: Knex,
+  config: Config,
+  email: string,
+  code: string,
+  device?: string,
+): Promise<Account> {
+  const account = await knex.transaction(async (trx): Promise<Account | Outcome> => {
+    const row = (await trx('email_codes')
       .where({ email, purpose: PURPOSE_LOGIN })
       .whereNull('used_at')
       .where('expires_at', '>', new Date())
       .orderBy('id', 'desc')
       .forUpdate()
-      .first();
+      .first()) as CodeRow | undefined;
     // No live code (none was sent: no such account; or it expired): locked after as many checks since the last code
-    // asked for as a code allows, so the answer does not tell whether the address has an account.
-    if (!row) return (await checksSinceLastSend(trx, email)) >= MAX_TRIES ? ('locked' as const) : ('invalid' as const);
-    if (row.attempts >= MAX_TRIES) return 'locked' as const;
-    if (!sameHash(row.code_hash, hmac(config.secret, `${email}:${code}`))) {
-      await trx('email_codes').where('id', row.id).increment('attempts', 1);
-      return row.attempts + 1 >= MAX_TRIES ? ('locked' as const) : ('invalid' as const);
-    }
-    await trx('email_codes').where('id', row.id).update({ used_at: trx.fn.now() });
-    return (await findAccountByEmail(trx, email)) ?? ('invalid' as const);
+    // asked for as a code allows, so the answer does not tell whether the address has an account. A browser with a
+    // device cookie for it knows it has one, and its checks count in its own bucket (rateLimit.ts): just wrong.
+    if (!row) return !device && (await checksSinceLastSend(trx, email)) >= MAX_TRIES ? 'locked' : 'invalid';
+    const outcome = await tryCode(trx, config, row, email, code, device);
+    return outcome === 'right' ? ((await findAccountByEmail(trx, email)) ?? 'invalid') : outcome;
   });
   if (account === 'invalid') throw new AppError(401, 'otp.invalid');
   if (account === 'locked') throw new AppError(401, 'otp.locked');

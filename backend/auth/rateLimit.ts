@@ -19,10 +19,10 @@
  * Nothing tells accounts apart: the cookie is checked by computing its HMAC for the address asked for, with no
  * database read, so a request takes the same path whether or not the address has an account; a browser without a
  * valid cookie is counted exactly as before, unknown addresses included. Only a browser that signed in to the
- * address's account can hold a valid cookie for it, and it knows the account exists. Limits: a stranger's wrong
- * guesses still use up the tries of the code that is live (otp.ts, five), at most two codes' worth per window
- * through the shared check bucket; the owner's next code is fresh. A browser signed in to several accounts keeps
- * the latest's cookie only. Other ways to ask for a code (the password calls, sign-ups) count as before.
+ * address's account can hold a valid cookie for it, and it knows the account exists. The tries of a code are
+ * counted the same way (otp.ts): a stranger's five wrong guesses lock the live code for browsers without the
+ * cookie only. Limits: a browser signed in to several accounts keeps the latest's cookie only. Other ways to ask for
+ * a code (the password calls, sign-ups) count as before.
  */
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Knex } from 'knex';

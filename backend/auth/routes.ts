@@ -80,8 +80,10 @@ export function authRouter(): Router {
     const otp = (req.body as { otp?: unknown }).otp;
     if (otp === undefined || otp === null || otp === '') throw badRequest({ otp: 'otp.errors.required' });
     if (typeof otp !== 'string' || !/^\d{6}$/.test(otp)) throw badRequest({ otp: 'otp.errors.invalid' });
-    await limitCodeChecks(req.ctx.knex, req.ctx.config, email, req.ip, deviceFor(req, email));
-    const account = await verifyLoginCode(req.ctx.knex, req.ctx.config, email, otp);
+    // A browser signed in to the address's account before checks in its own bucket and with its own tries (otp.ts).
+    const device = deviceFor(req, email);
+    await limitCodeChecks(req.ctx.knex, req.ctx.config, email, req.ip, device);
+    const account = await verifyLoginCode(req.ctx.knex, req.ctx.config, email, otp, device);
     await respondWithLogin(req, res, account);
   });
 

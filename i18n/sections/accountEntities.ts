@@ -176,6 +176,7 @@ export const accountEntities = {
       email: 'Email',
       purpose: 'Purpose',
       attempts: 'Attempts',
+      deviceAttempts: 'Attempts from a known device',
       expiresAt: 'Expires At',
       usedAt: 'Used At',
       requestIp: 'Request Ip',
