@@ -72,6 +72,7 @@ export const auth = {
       heading: 'About your company',
       subheading: 'We check these details before approving your account.',
       countriesHint: 'Where you hire',
+      countriesLoadError: 'The list of countries could not be loaded.',
       domainsHint: 'People with these email domains can join your company. Press Enter after each.',
     },
     team: {
@@ -138,4 +139,10 @@ export const auth = {
   unprovenEmail: { greeting: 'Hi there,' },
   /** Emails to a known person greet them by the first name their account holds. */
   namedEmail: { greeting: 'Hi {name},' },
+  /** To the owner of an address someone asked to move another account (a company user's, an admin's) to. */
+  accountEmailInUse: {
+    subject: 'Your email address was entered on {product}',
+    body: 'Someone asked to change the email address of a {product} account to this one. It already belongs to your {product} account, so nothing was changed.',
+    next: 'If that was you, each address signs in to one account only: choose another address for the other account. If not, you can ignore this email.',
+  },
 };

@@ -42,9 +42,10 @@ export const projectMessages = {
     },
   },
   emails: {
-    curatedSubject: 'New curated candidates for {title}: {count}',
-    curatedBody: 'Our talent advocates added {count} new candidates to your project {title}.',
-    curatedLink: 'See them here: {url}',
+    curatedSubject: 'New curated {count, plural, one {candidate} other {candidates}} for {title}: {count}',
+    curatedBody:
+      'Our talent advocates added {count, plural, one {# new candidate} other {# new candidates}} to your project {title}.',
+    curatedLink: 'See {count, plural, one {the candidate} other {them}} here: {url}',
     endedSubject: 'Your project {title} is now inactive',
     endedCancelled:
       'Your Power project {title} reached the end of its 30-day cycle and was cancelled, as you asked. It is now inactive.',

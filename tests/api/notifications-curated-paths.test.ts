@@ -28,7 +28,9 @@ const threadOf = async (who: Who, subject: string) => {
   );
 };
 const curatedMails = async (title: string) =>
-  (await listOutbox(w.knex, OWNER, 200)).filter((m) => m.subject.startsWith(`New curated candidates for ${title}`));
+  (await listOutbox(w.knex, OWNER, 200)).filter(
+    (m) => /^New curated candidates? for (.*): \d+$/.exec(m.subject)?.[1] === title,
+  );
 
 describe('Curated candidates reach the company users who may open the project, by every path', () => {
   it("an admin's addition of one candidate: the owner hears of it, live and by the batched email; the member who may not open the project does not", async () => {
@@ -48,7 +50,7 @@ describe('Curated candidates reach the company users who may open the project, b
 
     await runJobs(w.t);
     expect((await curatedMails('Acme engineers')).map((m) => m.subject)).toEqual([
-      'New curated candidates for Acme engineers: 1',
+      'New curated candidate for Acme engineers: 1',
     ]);
   });
 

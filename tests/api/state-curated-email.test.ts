@@ -21,8 +21,8 @@ const curate = async (projectId: number, names: string[]) => {
   expect(res.body.added).toBe(names.length);
 };
 const curatedMails = async (to: string, title: string) =>
-  (await w.knex('outbox_emails').where('to', to).orderBy('id').pluck('subject')).filter((s: string) =>
-    s.startsWith(`New curated candidates for ${title}`),
+  (await w.knex('outbox_emails').where('to', to).orderBy('id').pluck('subject')).filter(
+    (s: string) => /^New curated candidates? for (.*): \d+$/.exec(s)?.[1] === title,
   );
 const queuedCuratedEmails = async (projectId: number) =>
   w.knex('graphile_worker.jobs').where('key', `curated-email:${projectId}`).count<{ n: number }[]>('* as n');
@@ -46,7 +46,7 @@ describe('The curated-candidates email', () => {
     expect(paused.body, JSON.stringify(paused.body)).toMatchObject({ status: 2 });
     await runJobs(w.t);
     expect(await curatedMails('member@acme.example.com', "Marcus's hires")).toEqual([
-      "New curated candidates for Marcus's hires: 1",
+      "New curated candidate for Marcus's hires: 1",
     ]);
   });
 

@@ -145,7 +145,7 @@ describe('email_curated_candidates', () => {
     const subjects = await mailsTo('member@acme.example.com');
     expect(subjects.filter((s) => s.startsWith('New curated'))).toEqual([
       'New curated candidates for Curated: 2',
-      'New curated candidates for Curated: 1',
+      'New curated candidate for Curated: 1',
     ]);
   });
 });

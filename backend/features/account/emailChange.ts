@@ -24,8 +24,8 @@ import {
 import { tokenShape } from '../../auth/login';
 import { newToken, sha256 } from '../../auth/tokens';
 import { AppError, badRequest } from '../../errors';
-import { confirmEmailEmail, emailChangedNotice } from '../../services/mail/accountEmails';
-import { emailInUseNotice, writeOwnDetails } from '../talent';
+import { accountEmailInUseNotice, confirmEmailEmail, emailChangedNotice } from '../../services/mail/accountEmails';
+import { writeOwnDetails } from '../talent';
 import { endSessions } from '../../crud/writes';
 import { queueEmail } from '../../services/mail/outbox';
 
@@ -62,7 +62,7 @@ export async function requestEmailChange(
     .update({ used_at: trx.fn.now(), updated_at: trx.fn.now() });
   const owner = await findAccountByEmail(trx, newEmail);
   if (owner) {
-    await queueEmail(trx, { to: newEmail, ...emailInUseNotice(config, greetingName(owner)) });
+    await queueEmail(trx, { to: newEmail, ...accountEmailInUseNotice(config, greetingName(owner)) });
     return;
   }
   const code = newToken();

@@ -8,7 +8,9 @@
  * never a run later that day because news arrived since, and never before the first 08:00 after the
  * alert began. The row is locked and checked again in the sending transaction, so two workers never
  * send one period's digest twice. A person who turned the kind `savedSearchAlert` off in their
- * notification preferences gets no digest (their period is handled all the same). It lists the first few waiting
+ * notification preferences gets no digest (their period is handled all the same). It counts and names only the news
+ * its person still reaches (reached.ts `reachSql`: on their board of the project or still found by its saved filters),
+ * as the in-app notice counts it and the list its link opens shows it. It lists the first few waiting
  * candidates as their cards show them to that person, through the candidate gate (an anonymous or
  * hidden one as "Anonymous candidate", never a contact detail), links to the suggested tab
  * filtered to the new ones, and carries a signed unsubscribe link that needs no session, in its
@@ -18,6 +20,7 @@
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
+import { abilityFor } from '../../../schema/ability';
 import { ALERT_FREQUENCY } from '../../../schema/entities/alert';
 import { NOTIFICATION_CHANNEL, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
 import type { Config } from '../../config';
@@ -27,7 +30,7 @@ import { queueEmail } from '../../services/mail/outbox';
 import { html } from '../../services/mail/templates';
 import { unsentNewsSql } from './news';
 import { newLink } from './notice';
-import { subscriberOfRow } from './reached';
+import { PROJECT_COLUMNS, projectOfRow, reachSql, subscriberOfRow } from './reached';
 import { oneClickHeaders, unsubscribeUrl } from './tokens';
 import { companyOnSql, mayReceiveSql, subscriberJoins } from './who';
 import { databaseZones } from '../../services/zones';
@@ -88,27 +91,30 @@ type Due = {
   user_company_id: number | null;
   title: string;
   kind_off: boolean;
-};
+} & Record<string, unknown>;
 
 /** Handles one due subscription's period: sends its digest when it has news and the kind is not off; returns the news it carried. */
 async function sendOne(trx: Knex.Transaction, config: Config, d: Due): Promise<number> {
   await trx('alert_subscriptions').where('id', d.id).update({ digest_handled_at: trx.fn.now() });
   if (d.kind_off) return 0;
+  // Only the news its person still reaches, as the in-app notice counts it and the list its link opens shows it.
+  const subscriber = subscriberOfRow(d);
+  const reach = await reachSql(trx, abilityFor(subscriber), subscriber, projectOfRow(d));
   const { rows } = await trx.raw(
     `select n.id, n.candidate_id, x.latest_job_title
        from alert_news n join candidates c on c.id = n.candidate_id
        join alert_subscriptions s on s.id = n.subscription_id
        left join candidate_search_documents x on x.id = n.candidate_id
-      where n.subscription_id = ? and ${unsentNewsSql}
+      where n.subscription_id = ? and ${unsentNewsSql} and ${reach.sql}
       order by n.first_matched_at desc, n.id desc`,
-    [d.id],
+    [d.id, ...reach.bindings] as Knex.RawBinding[],
   );
   const news = rows as { id: number; candidate_id: number; latest_job_title: string | null }[];
   if (!news.length) return 0;
   const first = news.slice(0, DIGEST_SHOWN);
   const shown = await loadShown(
     trx,
-    subscriberOfRow(d),
+    subscriber,
     first.map((n) => n.candidate_id),
     { projectId: d.project_id },
   );
@@ -161,7 +167,7 @@ export async function sendDueDigests(knex: Knex, config: Config): Promise<number
     const carried = await knex.transaction(async (trx) => {
       // Locked and checked again: two workers never send one period's digest twice.
       const due = await trx.raw(
-        `select s.id, s.project_id, s.frequency, s.recipient_kind, s.recipient_id, p.title,
+        `select s.id, s.project_id, s.frequency, s.recipient_kind, s.recipient_id, ${PROJECT_COLUMNS},
                 coalesce(a.email, u.email) as email, coalesce(a.first_name, u.first_name) as first_name,
                 u.role as sub_role, a.role as admin_type, u.company_id as user_company_id, ${kindOffSql} as kind_off
            from alert_subscriptions s join projects p on p.id = s.project_id ${subscriberJoins} ${zoneJoin}

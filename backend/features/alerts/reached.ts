@@ -25,8 +25,11 @@ import { pendingNewsSql } from './news';
 /** News named per alert at most, newest first. */
 export const MAX_NEWS = 1000;
 
-/** SQL over candidate `c`: the caller reaches them in project `?` (the project's id, then the saved filters' bindings). */
-async function reachSql(knex: Knex, ability: AppAbility, actor: Actor, project: ProjectRow) {
+/**
+ * SQL over candidate `c`: the caller reaches them in project `?` (the project's id, then the saved filters' bindings);
+ * also what the digest (digest.ts) carries, so its count and names are the list its link opens.
+ */
+export async function reachSql(knex: Knex, ability: AppAbility, actor: Actor, project: ProjectRow) {
   const viewer = viewerOf(actor);
   if (viewer === 'admin') return { sql: statusSql(viewer), bindings: [] as unknown[] };
   const board = `exists (select 1 from project_candidates pcr where pcr.project_id = ? and pcr.candidate_id = c.id

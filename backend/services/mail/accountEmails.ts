@@ -60,6 +60,20 @@ export function confirmEmailEmail(config: Config, url: string) {
   ]);
 }
 
+/**
+ * Sent instead of the confirmation link when an account asks to move to an address another account uses: the
+ * requester is answered as for any address, and only the address's owner learns of it (a candidate profile's move
+ * tells with the talent capability's own notice).
+ */
+export function accountEmailInUseNotice(config: Config, firstName: string | null) {
+  const values = { product: config.productName };
+  return mail(config, t('portal.accountEmailInUse.subject', values), [
+    hi(firstName),
+    t('portal.accountEmailInUse.body', values),
+    t('portal.accountEmailInUse.next', values),
+  ]);
+}
+
 /** Step 1 of a company sign-up: the code that proves the address before the company is described. Greets no one by name. */
 export function signupCodeEmail(config: Config, code: string) {
   return mail(config, `${code} is your ${config.productName} sign-up code`, [
