@@ -234,7 +234,7 @@ describe('Interview requests over WhatsApp', () => {
     expect((await listOutbox(t.knex, email)).filter((m) => m.subject.startsWith('Interview request'))).toHaveLength(1);
   });
 
-  it('a provider failure leaves the message queued for the next attempt, with the error kept', async () => {
+  it('a provider refusing the token (401) marks the message failed at once, with the error kept', async () => {
     const saved = t.config.whatsapp;
     t.config.whatsapp = { ...saved, token: 'wrong-token' };
     try {
@@ -246,7 +246,8 @@ describe('Interview requests over WhatsApp', () => {
       expect(res.status).toBe(201);
       await runJobs(t);
       const row = await t.knex('whatsapp_messages').orderBy('id', 'desc').first();
-      expect(row.status).toBe(0);
+      // A refusal asking again cannot change (whatsappOutbox.ts); a transient one stays queued (interviews-whatsapp-retry).
+      expect(row.status).toBe(3);
       expect(row.error).toMatch(/OAuth/);
     } finally {
       t.config.whatsapp = saved;

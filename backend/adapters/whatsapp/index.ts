@@ -47,12 +47,22 @@ export interface WhatsappAdapter {
 export const WHATSAPP_UNAVAILABLE =
   'Not sent: WhatsApp is not configured on this server (WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID)';
 
+/** A refusal: `status` is the provider's HTTP status, 0 when it was never reached. */
 export class WhatsappError extends Error {
   constructor(
     message: string,
     public readonly status: number,
   ) {
     super(message);
+  }
+
+  /**
+   * Whether asking again cannot help: a 4xx other than 408 (timeout) and 429 (rate limit), such as a template the
+   * provider does not know (400/404) or a token expired or not allowed (401/403). A 5xx, 408, 429 or no answer is
+   * transient.
+   */
+  get permanent(): boolean {
+    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
   }
 }
 

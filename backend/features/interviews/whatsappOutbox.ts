@@ -19,13 +19,20 @@
  * When the provider may have taken a message without confirming it (a 2xx without a message id, a timeout once the
  * request went out), the row is marked sent without a provider id and the reason kept in `error`: sending it again
  * could deliver it, and charge for it, twice.
+ * A refusal that asking again cannot change (a 4xx other than 408 and 429: a template the provider does not know, a
+ * token expired or not allowed; WhatsappError.permanent) marks the message failed at once with the provider's reason,
+ * and the qualify request it carries with it, as above; the job ends without an error. A transient one (a 5xx, 408,
+ * 429, no connection) keeps the reason on the row and fails the job, which graphile-worker tries again with its
+ * back-off; the job's last attempt (WHATSAPP_MAX_ATTEMPTS) marks the message and its qualify request failed too.
+ * Nothing stays queued for ever, and such a failure reached nobody: the candidate may be asked again at once
+ * (qualify.ts askedRecently).
  * An opt-out reply ("STOP", rules.ts replyKind) unmarks the number as WhatsApp on the candidates messaged at it whose
  * phone it still is (optOutNumber): every send path reads that mark (qualify.ts and send.ts when a request is made,
  * contactChanged here before each attempt), so nothing more, queued or new, goes to them by WhatsApp until the
  * candidate marks their phone as WhatsApp again on their profile.
  */
 import type { Knex } from 'knex';
-import { WHATSAPP_UNAVAILABLE, type WhatsappAdapter } from '../../adapters/whatsapp';
+import { WHATSAPP_UNAVAILABLE, WhatsappError, type WhatsappAdapter } from '../../adapters/whatsapp';
 import { QUALIFY_STATE, REQUEST_STATE } from '../../../schema/rules/pipeline';
 import { statusSql } from '../../../schema/rules/visibility';
 import { logger } from '../../logger';
@@ -44,6 +51,8 @@ export interface OutgoingWhatsapp {
 }
 
 export const WHATSAPP_STATUS = { queued: 0, sent: 1, stored: 2, failed: 3 } as const;
+/** Tries of a message's job; the last one marks a message still refused failed (deliverWhatsapp `lastAttempt`). */
+export const WHATSAPP_MAX_ATTEMPTS = 10;
 const NO_LONGER_REACHABLE = 'Not sent: the candidate paused, opted out of WhatsApp or no longer has a WhatsApp number';
 const NO_LONGER_DELIVERABLE =
   'Not sent: the request was answered or expired, or may no longer reach the candidate (paused, consent withdrawn, ' +
@@ -68,7 +77,7 @@ export async function queueWhatsapp(trx: Knex | Knex.Transaction, message: Outgo
     trx,
     'send_whatsapp_message',
     { id: row.id as number },
-    { jobKey: `whatsapp-message:${row.id}`, maxAttempts: 10 },
+    { jobKey: `whatsapp-message:${row.id}`, maxAttempts: WHATSAPP_MAX_ATTEMPTS },
   );
   return row.id as number;
 }
@@ -148,12 +157,34 @@ async function requestUnwanted(trx: Knex.Transaction, interviewRequestId: number
   return contactChanged(trx, request.candidate_id, to, NO_LONGER_DELIVERABLE);
 }
 
-/** Sends one queued message; the row is locked while the provider is asked, so two runs send it once. */
+/**
+ * Marks a queued message failed with `reason`, and the qualify request it carries (its declared "failed" state, which
+ * the portal shows); an interview or job-description request is left as it is (its email went out).
+ */
+async function markFailed(
+  trx: Knex.Transaction,
+  row: { id: number; qualify_request_id: number | null },
+  reason: string,
+): Promise<void> {
+  await trx('whatsapp_messages')
+    .where('id', row.id)
+    .update({ status: WHATSAPP_STATUS.failed, error: reason.slice(0, 4000), updated_at: trx.fn.now() });
+  if (row.qualify_request_id)
+    await trx('qualify_requests')
+      .where({ id: row.qualify_request_id, state: QUALIFY_STATE.queued })
+      .update({ state: QUALIFY_STATE.failed, updated_at: trx.fn.now() });
+}
+
+/**
+ * Sends one queued message; the row is locked while the provider is asked, so two runs send it once.
+ * `lastAttempt`: the job's last try (graphile-worker's attempts reached its max), so a transient failure fails it too.
+ */
 export async function deliverWhatsapp(
   knex: Knex,
   adapter: WhatsappAdapter,
   id: number,
-): Promise<'sent' | 'stored' | 'skipped'> {
+  options: { lastAttempt?: boolean } = {},
+): Promise<'sent' | 'stored' | 'skipped' | 'failed'> {
   const outcome = await knex.transaction(async (trx) => {
     const row = await trx('whatsapp_messages').where('id', id).forUpdate().first();
     // Sent, stored, or failed (the provider's report, or not sent below): never sent (again).
@@ -167,14 +198,7 @@ export async function deliverWhatsapp(
             ? await requestUnwanted(trx, row.interview_request_id, row.to)
             : undefined;
     if (unwanted) {
-      await trx('whatsapp_messages')
-        .where('id', id)
-        .update({ status: WHATSAPP_STATUS.failed, error: unwanted, updated_at: trx.fn.now() });
-      // The qualify request it carries fails with it; an interview request is left as it is.
-      if (row.qualify_request_id)
-        await trx('qualify_requests')
-          .where({ id: row.qualify_request_id, state: QUALIFY_STATE.queued })
-          .update({ state: QUALIFY_STATE.failed, updated_at: trx.fn.now() });
+      await markFailed(trx, row, unwanted);
       return 'skipped' as const;
     }
     let result: Awaited<ReturnType<WhatsappAdapter['send']>>;
@@ -186,8 +210,18 @@ export async function deliverWhatsapp(
         components: row.components ?? [],
       });
     } catch (err) {
-      // Kept on the row (committed), then the job fails and graphile-worker tries again later.
       logger.warn({ id, err }, 'WhatsApp message not sent');
+      const message = String((err as Error).message);
+      // Refused for good, or the last attempt: failed now, shown so, and nothing left to retry.
+      if (err instanceof WhatsappError && err.permanent) {
+        await markFailed(trx, row, `Not sent: WhatsApp refused it (${err.status}): ${message}`);
+        return 'failed' as const;
+      }
+      if (options.lastAttempt) {
+        await markFailed(trx, row, `Not sent: the last attempt failed: ${message}`);
+        return 'failed' as const;
+      }
+      // Kept on the row (committed), then the job fails and graphile-worker tries again later.
       await trx('whatsapp_messages')
         .where('id', id)
         .update({ error: String((err as Error).message).slice(0, 4000), updated_at: trx.fn.now() });

@@ -5,8 +5,10 @@ import { whatsapp, deliverWhatsapp } from '../../features/interviews';
 import { assertTaskPayload } from '../payload';
 
 export function sendWhatsappMessageTask(config: Config, db: () => Knex): Task {
-  return async (payload) => {
+  return async (payload, helpers) => {
     assertTaskPayload('send_whatsapp_message', payload);
-    await deliverWhatsapp(db(), whatsapp(config), payload.id);
+    // graphile-worker counts this run in `attempts` before it starts: the last one marks a message still refused failed.
+    const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
+    await deliverWhatsapp(db(), whatsapp(config), payload.id, { lastAttempt });
   };
 }
