@@ -157,31 +157,53 @@ function countedMail(mail: MailAdapter): MailAdapter {
   };
 }
 
+/**
+ * A crontab line for `task`, keyed by the task's name (graphile-worker 0.17's crontab options `jobKey` and
+ * `jobKeyMode=preserve_run_at`). Without a key every tick adds a job of its own, retried 25 times with a back-off of up
+ * to hours: with a service down, a job run every minute piles up thousands ahead of every other job (taken in run_at
+ * order, emails among them). With it a tick finds the job of the last one still waiting (due, or failed and waiting
+ * for its retry) and takes its place: one job per task waits at a time, the one already due keeping its time
+ * (preserve_run_at; a failed one is due at the new tick, its attempts counted afresh). A tick while the job runs adds
+ * one for after it (the running one is let finish, not retried). Jobs queued by hand with the same key
+ * (refresh_search_terms, scan_duplicates) are the same job. `options`: further crontab options (`fill`, `max`, `queue`).
+ */
+const scheduled = (schedule: string, task: string, options: Record<string, string | number> = {}) =>
+  `${schedule} ${task} ?${new URLSearchParams({ ...options, jobKey: task, jobKeyMode: 'preserve_run_at' })}`;
+
+/**
+ * What runs every few minutes tries FREQUENT_MAX_ATTEMPTS times (a blip is retried within seconds), then waits for
+ * its next tick, and runs one at a time in a queue of its own (`queue`): a run slower than its period (the analytics
+ * service answering in 15 s a call) is not joined by the next.
+ */
+export const FREQUENT_MAX_ATTEMPTS = 3;
+const frequent = (schedule: string, task: string) =>
+  scheduled(schedule, task, { max: FREQUENT_MAX_ATTEMPTS, queue: task });
+
 /** Scheduled jobs (UTC). */
 export const CRONTAB = [
-  '0 3 * * * purge_expired ?fill=1d',
-  '17 * * * * refresh_popular_candidates ?fill=1h',
-  '40 2 * * * refresh_search_terms ?fill=1d',
-  '20 * * * * purge_cv_uploads ?fill=1h',
-  '5 0 * * * expire_credits ?fill=1d',
-  '25 * * * * expire_checkouts ?fill=1h',
-  '15 8 * * * notify_expiring_credits ?fill=1d',
-  '10 * * * * expire_interview_requests ?fill=1h',
-  '35 * * * * renew_power_projects ?fill=1h',
-  '7 * * * * rollup_daily ?fill=1h',
-  '50 1 * * * maintain_log_partitions ?fill=1d',
-  '45 * * * * schedule_integration_syncs ?fill=1h',
-  '30 3 * * * scan_duplicates ?fill=1d',
-  '55 * * * * carry_out_erasures ?fill=1h',
-  '40 4 * * * apply_retention ?fill=1d',
+  scheduled('0 3 * * *', 'purge_expired', { fill: '1d' }),
+  scheduled('17 * * * *', 'refresh_popular_candidates', { fill: '1h' }),
+  scheduled('40 2 * * *', 'refresh_search_terms', { fill: '1d' }),
+  scheduled('20 * * * *', 'purge_cv_uploads', { fill: '1h' }),
+  scheduled('5 0 * * *', 'expire_credits', { fill: '1d' }),
+  scheduled('25 * * * *', 'expire_checkouts', { fill: '1h' }),
+  scheduled('15 8 * * *', 'notify_expiring_credits', { fill: '1d' }),
+  scheduled('10 * * * *', 'expire_interview_requests', { fill: '1h' }),
+  scheduled('35 * * * *', 'renew_power_projects', { fill: '1h' }),
+  scheduled('7 * * * *', 'rollup_daily', { fill: '1h' }),
+  scheduled('50 1 * * *', 'maintain_log_partitions', { fill: '1d' }),
+  scheduled('45 * * * *', 'schedule_integration_syncs', { fill: '1h' }),
+  scheduled('30 3 * * *', 'scan_duplicates', { fill: '1d' }),
+  scheduled('55 * * * *', 'carry_out_erasures', { fill: '1h' }),
+  scheduled('40 4 * * *', 'apply_retention', { fill: '1d' }),
   // Saved-search alerts: matching every 10 minutes, digests checked hourly (each is due at 08:00 of its person's zone).
-  '*/10 * * * * match_alerts',
-  '12 * * * * send_alert_digests ?fill=1h',
+  frequent('*/10 * * * *', 'match_alerts'),
+  scheduled('12 * * * *', 'send_alert_digests', { fill: '1h' }),
 ].join('\n');
 
 /** The schedule a worker runs: every job above, and analytics forwarding once a service is configured. */
 export function crontabFor(config: Config): string {
-  return config.analytics ? `${CRONTAB}\n* * * * * forward_analytics` : CRONTAB;
+  return config.analytics ? `${CRONTAB}\n${frequent('* * * * *', 'forward_analytics')}` : CRONTAB;
 }
 
 /** Jobs run here, by task and outcome, and their time. */
@@ -219,8 +241,10 @@ const POLL_INTERVAL_MS = 1000;
  * the process's one pool), else the worker's own, bounded to what the runner and its tasks need
  * together (workerConnections). graphile-worker borrows it through db/sharedPool.ts;
  * a connection PostgreSQL closes is logged and replaced by Knex, never an unhandled 'error' event.
- * Two named queues hold their job for minutes, one at a time each (imports, AI match runs): the
- * default of three leaves a slot for every other job (emails, sign-in codes) while both run.
+ * Four named queues run one job at a time each: two hold theirs for minutes (imports, AI match runs), and
+ * the frequent scheduled ones for seconds (match_alerts, forward_analytics: crontabFor). The default of three
+ * leaves a slot for every other job (emails, sign-in codes) while the long two run; a scheduled run takes the
+ * last for its seconds only, and a failing one retries at most FREQUENT_MAX_ATTEMPTS times before the next tick.
  */
 export async function startWorker(
   connectionString: string,

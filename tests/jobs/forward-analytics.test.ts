@@ -57,7 +57,7 @@ describe('Forwarding analytics events', () => {
   it('is scheduled only once a service is configured', () => {
     expect(crontabFor(configWith())).not.toContain('forward_analytics');
     expect(crontabFor(configWith({ url: service.url, key: service.key }))).toMatch(
-      /^\* \* \* \* \* forward_analytics$/m,
+      /^\* \* \* \* \* forward_analytics\b/m,
     );
   });
 
