@@ -18,7 +18,10 @@ import { runJobs } from '../helpers/jobs';
 
 const SHORTLIST = 2;
 const CONFIDENTIAL = 'A company (confidential search)';
-const KEYS = ['ats', 'company', 'project', 'recordId', 'stageSent', 'firstSentAt', 'lastSentAt', 'former'];
+const KEYS = [
+  ...['ats', 'company', 'project', 'recordId', 'stageSent', 'firstSentAt', 'lastSentAt', 'former'],
+  ...['statusInAts', 'stageInAts', 'statusInAtsSince'],
+];
 let t: TestApp;
 let gh: GreenhouseStandIn;
 let p: People;

@@ -116,7 +116,7 @@ describe("A copy of a candidate's data", () => {
       expect.objectContaining({
         project: title,
         company: 'a company',
-        state: 2,
+        state: 'rejected',
         rejectReasons: ['salary', 'timing'],
         rejectText: 'Not this year',
       }),

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { DATA_EXPORT_LINK_HOURS } from '../../schema/rules/dataExport';
 import { keyOf, RECOMMENDATION } from '../../schema/rules/aiMatch';
-import { STAGES } from '../../schema/rules/pipeline';
+import { REQUEST_STATE, STAGES } from '../../schema/rules/pipeline';
 import { client, type Client } from '../helpers/actors';
 import { JD } from '../helpers/aiMatch';
 import type { AshbyStandIn } from '../helpers/ats/ashby';
@@ -276,7 +276,7 @@ describe('A copy of my data', () => {
     expect(interviews.interviewRequests[0]).toMatchObject({
       company: acme.company,
       project: acme.project,
-      state: ir.state,
+      state: keyOf(REQUEST_STATE, ir.state),
       responseMethod: ir.response_method,
       answeredAt: new Date(ir.answered_at).toISOString(),
     });

@@ -2,22 +2,23 @@
  * What a candidate's copy of their data holds, category by category, read for the person
  * themselves (never shown to anyone else): their whole profile with experience and education, the
  * documents stored for them, their consents, the companies that revealed, shortlisted or moved them
- * (and when), interview and qualify requests with their answers, the notes written about them
+ * (and when), interview and qualify requests with their answers (and the time booked), the notes written about them
  * (companies' and our team's, admins-only ones too, deleted ones marked), the saved-search alerts
- * they appeared in, AI-match appearances, pushes to companies' ATSs (applications left on a job the project was
- * relinked away from too, marked former: collectAts.ts), profile views and insights,
+ * they appeared in, AI-match appearances, pushes to companies' ATSs with the status each ATS last reported (a deleted
+ * project's too, and applications left on a job the project was relinked away from, marked former: collectAts.ts),
+ * profile views and insights,
  * a rejection's reason and comment, and (collectAccount.ts) their own data rights history, the
  * profiles merged into theirs, the messages sent to them, their sign-ins and account changes.
- * Values are named in words (stages, kinds, ATS vendors), so the files read without the product's codes. Other people are named at company level at most: never
+ * Values are named in words (stages, kinds, states, channels, ATS vendors), so the files read without the product's codes. Other people are named at company level at most: never
  * a note's author nor an alert's recipient, only "our team" or the company (masked when confidential).
  */
 import type { Knex } from 'knex';
 import { t } from '../../../../i18n';
 import { entity } from '../../../../schema';
 import { INSIGHT_KIND } from '../../../../schema/entities/internal/dailyRollups';
-import { ATS_KINDS, LINK_KIND } from '../../../../schema/rules/ats';
+import { ATS_KINDS } from '../../../../schema/rules/ats';
 import { CONSENT_PURPOSES, CONSENT_SOURCES } from '../../../../schema/rules/consents';
-import { NOTE_VISIBILITY, STAGES } from '../../../../schema/rules/pipeline';
+import { INTERVIEW_TYPE, NOTE_VISIBILITY, STAGES } from '../../../../schema/rules/pipeline';
 import { RECOMMENDATION } from '../../../../schema/rules/aiMatch';
 import { ALERT_NEWS_STATE, ALERT_RECIPIENT_KIND } from '../../../../schema/entities/alert';
 import { loadChildren } from '../../../crud/children';
@@ -25,7 +26,7 @@ import { selectRows } from '../../../crud/select';
 import { serialize, type Row } from '../../../crud/serialize';
 import { keyOfPublicPath } from '../../../adapters/storage/serve';
 import { accountOf, dataRightsOf, formerProfilesOf, messagesOf } from './collectAccount';
-import { formerPushRows, type PushRow } from './collectAts';
+import { formerPushRows, linkedPushRows } from './collectAts';
 import { iso, nameOf } from './words';
 
 const stageName = (id: unknown) => nameOf(STAGES, id);
@@ -145,6 +146,20 @@ async function companiesOf(knex: Knex, candidateId: number) {
   });
 }
 
+/** `row`'s codes of `fields` by the keys the entity declares for them (a request's kind, channel and state). */
+const inWords = (name: string, row: Record<string, unknown>, fields: string[]) =>
+  Object.fromEntries(
+    fields.map((k) => {
+      const v = row[k];
+      const key = entity(name).fields[k].choices?.find((c) => c.id === v)?.key;
+      return [k, key ?? (v == null ? null : String(v))];
+    }),
+  );
+
+/**
+ * Interview and qualify requests with the candidate's answers; their kind, channel, state and reply in words
+ * and the schedule's type (the response method is kept as stored: 'email' or 'whatsapp'), and the time booked.
+ */
 async function interviewsOf(knex: Knex, candidateId: number) {
   const interviews = await knex('interview_requests as r')
     .leftJoin('companies as co', 'co.id', 'r.company_id')
@@ -180,20 +195,24 @@ async function interviewsOf(knex: Knex, candidateId: number) {
   const shown = (s: Record<string, unknown> | null) =>
     s && {
       interviewerName: s.interviewerName ?? null,
-      type: s.type ?? null,
+      type: nameOf(INTERVIEW_TYPE, s.type),
       address: s.address ?? null,
       meetingLink: s.meetingLink ?? null,
       duration: s.duration ?? null,
       timezone: s.timezone ?? null,
       slots: s.slots ?? [],
+      // The proposed time the candidate accepted (in `timezone`), as the answer wrote it.
+      chosenSlot: s.chosenSlot ?? null,
     };
   const masked = ({ is_confidential, schedule_data, ...r }: Record<string, unknown>) =>
     dated({
       ...r,
+      ...inWords('interviewRequest', r, ['kind', 'channel', 'state']),
       company: companyOf({ is_confidential, company: r.company }),
       schedule_data: shown(schedule_data as Record<string, unknown> | null),
     });
-  return { interviewRequests: interviews.map(masked), qualifyRequests: qualify.map(dated) };
+  const replied = (r: Record<string, unknown>) => dated({ ...r, ...inWords('qualifyRequest', r, ['state', 'reply']) });
+  return { interviewRequests: interviews.map(masked), qualifyRequests: qualify.map(replied) };
 }
 
 /**
@@ -300,19 +319,9 @@ async function aiMatchOf(knex: Knex, candidateId: number) {
   }));
 }
 
-/** The records the person's pipeline rows are linked to, then those left on jobs relinked away from (collectAts.ts). */
+/** The person's linked ATS records (a deleted project's too), then those left on jobs relinked away from (collectAts.ts). */
 async function atsPushesOf(knex: Knex, candidateId: number) {
-  const linked: PushRow[] = await knex('integration_links as l')
-    .join('integrations as i', 'i.id', 'l.integration_id')
-    .join('companies as co', 'co.id', 'i.company_id')
-    .join('project_candidates as pc', 'pc.id', 'l.local_id')
-    .join('projects as p', 'p.id', 'pc.project_id')
-    .where('l.local_kind', LINK_KIND.projectCandidate)
-    .where('pc.candidate_id', candidateId)
-    .orderBy('l.id')
-    .select('i.kind', 'co.company_name as company', 'p.title as project', 'p.is_confidential', 'l.remote_id')
-    .select('l.synced_stage', 'l.integration_id', 'pc.project_id')
-    .select('l.created_at', 'l.updated_at');
+  const linked = await linkedPushRows(knex, candidateId);
   return [...linked, ...(await formerPushRows(knex, candidateId, linked))].map((r) => ({
     ats: atsName(r.kind),
     company: companyOf(r),
@@ -321,6 +330,9 @@ async function atsPushesOf(knex: Knex, candidateId: number) {
     stageSent: stageName(r.synced_stage),
     firstSentAt: iso(r.created_at),
     lastSentAt: iso(r.updated_at),
+    statusInAts: r.remote_status,
+    stageInAts: r.remote_stage,
+    statusInAtsSince: iso(r.remote_status_since),
     former: !!r.former,
     ...(r.former && { formerSince: iso(r.former) }),
   }));
