@@ -90,6 +90,7 @@ export const shell = {
     reset: 'Reset',
     saveChanges: 'Save changes',
     rowsPerPage: 'Rows per page',
+    retry: 'Try again',
   },
   dayField: {
     placeholder: 'e.g. 2 Dec 2026',

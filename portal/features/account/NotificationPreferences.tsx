@@ -1,6 +1,7 @@
 /**
  * /my-profile's notification preferences: for each kind, in the app, in the app and by email, or
  * off (each kind offers the choices the API lists for it, with its line of help where it has one). A choice is saved as it is made; a failed save puts the previous choice back and says so.
+ * A first read that fails says so with Try again (RetryAlert), which reads the preferences again.
  */
 import {
   Card,
@@ -17,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../../../i18n';
 import { api } from '../../../ui/api/client';
 import { useNotify } from '../../app/notify';
+import { RetryAlert } from '../../components/RetryAlert';
 
 interface Preference {
   kind: string;
@@ -32,6 +34,7 @@ export function NotificationPreferences() {
   const notify = useNotify();
   const [prefs, setPrefs] = useState<Preference[]>();
   const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -39,7 +42,7 @@ export function NotificationPreferences() {
       .then((r) => setPrefs(r.data))
       .catch(() => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
-  }, []);
+  }, [attempt]);
 
   const choose = async (kind: string, channel: Preference['channel']) => {
     const before = prefs;
@@ -62,7 +65,18 @@ export function NotificationPreferences() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('notifications.inbox.preferencesHelp')}
         </Typography>
-        {failed && <Typography color="error">{t('notifications.inbox.loadError')}</Typography>}
+        {failed && (
+          <RetryAlert
+            data-testid="notification-preferences-load-error"
+            onRetry={() => {
+              setFailed(false);
+              setAttempt((n) => n + 1);
+            }}
+            retryLabel={t('portal.common.retry')}
+          >
+            {t('notifications.inbox.loadError')}
+          </RetryAlert>
+        )}
         <Stack spacing={2}>
           {prefs?.map((p) => (
             <FormControl key={p.kind} size="small" fullWidth>

@@ -1,4 +1,7 @@
-/** The signed-in person's own details (GET|PUT auth/account), with a picture preview before saving. */
+/**
+ * The signed-in person's own details (GET|PUT auth/account), with a picture preview before saving. A first read that
+ * fails says why with Try again (RetryAlert), which reads the account again.
+ */
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import { Avatar, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -9,6 +12,7 @@ import { useAuth } from '../../app/auth/authContext';
 import { initialsOf } from '../../app/layout/AccountMenu';
 import { useNotify } from '../../app/notify';
 import { LoadingScreen } from '../../components/LoadingScreen';
+import { RetryAlert } from '../../components/RetryAlert';
 import { collectErrors, emailError, phoneError, required } from '../../components/validation';
 import { t } from '../../../i18n';
 import { PICTURE_TYPES, pictureError } from './profilePicture';
@@ -44,6 +48,7 @@ export function ProfileForm() {
   const notify = useNotify();
   const [account, setAccount] = useState<Account>();
   const [loadError, setLoadError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
   const [values, setValues] = useState<Values>({ firstName: '', lastName: '', email: '', phone: '', jobTitle: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [picture, setPicture] = useState<{ file: File; preview: string }>();
@@ -52,14 +57,19 @@ export function ProfileForm() {
   const companySide = viewer?.role === 'company' || viewer?.role === 'raasCompany';
 
   useEffect(() => {
+    let live = true;
     accountApi
       .get()
       .then((a) => {
+        if (!live) return;
         setAccount(a);
         setValues(valuesOf(a));
       })
-      .catch((err: unknown) => setLoadError(saveFailure(err)));
-  }, []);
+      .catch((err: unknown) => live && setLoadError(saveFailure(err)));
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
 
   useEffect(() => () => picture && URL.revokeObjectURL(picture.preview), [picture]);
 
@@ -115,7 +125,19 @@ export function ProfileForm() {
     }
   };
 
-  if (loadError) return <Typography color="error">{loadError}</Typography>;
+  if (loadError)
+    return (
+      <RetryAlert
+        data-testid="profile-load-error"
+        onRetry={() => {
+          setLoadError(undefined);
+          setAttempt((n) => n + 1);
+        }}
+        retryLabel={t('portal.common.retry')}
+      >
+        {loadError}
+      </RetryAlert>
+    );
   if (!account) return <LoadingScreen />;
 
   return (

@@ -3,7 +3,8 @@
  * about them; a job prepares the ZIP while the page shows its progress; once ready the page
  * downloads it and says until when the emailed link works. A copy past its date (expired by the
  * retention job, or not yet) says when it expired and offers no download; it can be asked for again.
- * A download refused (the copy expired meanwhile) reloads the state.
+ * A download refused (the copy expired meanwhile) reloads the state. A first read that fails says why with Try again
+ * (RetryAlert), which reads the state again.
  */
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { startTransition, useCallback, useEffect, useState } from 'react';
@@ -12,6 +13,7 @@ import { api, send } from '../../../ui/api/client';
 import { saveResponse } from '../../../ui/api/saveBlob';
 import { actionErrorMessage, errorMessage } from '../../../ui/api/errors';
 import { t } from '../../../i18n';
+import { RetryAlert } from '../../components/RetryAlert';
 
 interface Export {
   id: string;
@@ -38,12 +40,18 @@ export function DataExport() {
   const [answer, setAnswer] = useState<Answer>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [loadError, setLoadError] = useState<string>();
   const load = useCallback(
     () =>
       // The answer is drawn as a transition, in slices the browser can breathe between, not in one long task.
       api<Answer>('data-rights/export')
-        .then((a) => startTransition(() => setAnswer(a)))
-        .catch((err: unknown) => setError(errorMessage(err))),
+        .then((a) =>
+          startTransition(() => {
+            setAnswer(a);
+            setLoadError(undefined);
+          }),
+        )
+        .catch((err: unknown) => setLoadError(errorMessage(err))),
     [],
   );
   useEffect(() => void load(), [load]);
@@ -105,6 +113,18 @@ export function DataExport() {
             </Alert>
           )}
           {current?.status === 'failed' && <Alert severity="error">{t('portal.dataExport.failed')}</Alert>}
+          {loadError && (
+            <RetryAlert
+              data-testid="data-export-load-error"
+              onRetry={() => {
+                setLoadError(undefined);
+                void load();
+              }}
+              retryLabel={t('portal.common.retry')}
+            >
+              {loadError}
+            </RetryAlert>
+          )}
           {error && <Alert severity="error">{error}</Alert>}
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {ready && (

@@ -2,7 +2,7 @@
  * "Your data" on the candidate's profile page: asking to be erased. The request is confirmed with
  * a code emailed to the candidate, then cools off for the period the schema sets; until it is
  * carried out the candidate sees its date and may cancel it. An admin's hold is shown without its
- * reason, which may concern others (a legal hold).
+ * reason, which may concern others (a legal hold). A first read that fails says why with Try again (RetryAlert).
  */
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { startTransition, useEffect, useState, type FormEvent } from 'react';
@@ -13,6 +13,7 @@ import { actionErrorMessage, errorMessage } from '../../../ui/api/errors';
 import { CodeInput } from '../../../ui/components/CodeInput';
 import { t } from '../../../i18n';
 import { useNotify } from '../../app/notify';
+import { RetryAlert } from '../../components/RetryAlert';
 
 interface Erasure {
   id: string;
@@ -32,17 +33,19 @@ export function DataRights({ email }: { email: string }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [loadError, setLoadError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
     // The answer is drawn as a transition, in slices the browser can breathe between, not in one long task.
     api<Answer>('data-rights/me')
       .then((a) => live && startTransition(() => setErasure(a.erasure)))
-      .catch((err: unknown) => live && setError(errorMessage(err)));
+      .catch((err: unknown) => live && setLoadError(errorMessage(err)));
     return () => {
       live = false;
     };
-  }, []);
+  }, [attempt]);
 
   const run = async (call: () => Promise<Answer>, done?: string) => {
     setBusy(true);
@@ -78,6 +81,18 @@ export function DataRights({ email }: { email: string }) {
               <Typography color="text.secondary">
                 {t('portal.dataRights.erasureIntro', { days: ERASURE_COOLING_OFF_DAYS })}
               </Typography>
+              {loadError && erasure === undefined && (
+                <RetryAlert
+                  data-testid="data-rights-load-error"
+                  onRetry={() => {
+                    setLoadError(undefined);
+                    setAttempt((n) => n + 1);
+                  }}
+                  retryLabel={t('portal.common.retry')}
+                >
+                  {loadError}
+                </RetryAlert>
+              )}
               {error && <Alert severity="error">{error}</Alert>}
               <Box>
                 <Button variant="outlined" color="error" onClick={ask} disabled={busy || erasure === undefined}>

@@ -3,7 +3,8 @@
  * Hiring countries are listed whole until something is typed; a typed name is then resolved as everywhere else, by the
  * countries' autocomplete (`GET /countries/search`: 'UK' is the United Kingdom, 'USA' the United States, 'Turkey' Türkiye).
  * Steps 2 and 3 open with the keyboard focus on their heading (`focusOnMount`), so a screen reader announces the new step
- * instead of leaving the focus on the page's body.
+ * instead of leaving the focus on the page's body. A list of countries that could not be read says so with Try again
+ * (RetryAlert), which reads it again; what was typed stays.
  */
 import { Autocomplete, Box, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -15,6 +16,7 @@ import { signupApi, type SignupCompany } from '../../api/signup';
 import { SignupLayout } from '../../app/layout/SignupLayout';
 import { useNotify } from '../../app/notify';
 import { PATHS } from '../../app/paths';
+import { RetryAlert } from '../../components/RetryAlert';
 import { collectErrors, domainsError, required } from '../../components/validation';
 import { t } from '../../../i18n';
 import { allowedStep, loadDraft, recordStep, reusableToken, saveDraft, useRestartWhenGone } from './signupDraft';
@@ -68,18 +70,26 @@ function useCountryMatches(countries: Country[], input: string): Country[] | und
   return q ? found : undefined;
 }
 
+/** The whole list of countries; `failed` after a read that failed, until `retry` reads it again. */
 function useCountries() {
   const [countries, setCountries] = useState<Country[]>([]);
   const [loading, setLoading] = useState(true);
-  const notify = useNotify();
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
+    let live = true;
+    setLoading(true);
+    setFailed(false);
     lookupsApi
       .countries()
-      .then(setCountries)
-      .catch((err: unknown) => notify(errorMessage(err), 'error'))
-      .finally(() => setLoading(false));
-  }, [notify]);
-  return { countries, loading };
+      .then((list) => live && setCountries(list))
+      .catch(() => live && setFailed(true))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  return { countries, loading, failed, retry: () => setAttempt((n) => n + 1) };
 }
 
 export function SignupCompanyStep() {
@@ -88,7 +98,7 @@ export function SignupCompanyStep() {
   const [draft, setDraft] = useState(loadDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const { countries, loading } = useCountries();
+  const { countries, loading, failed: countriesFailed, retry: retryCountries } = useCountries();
   const [countryInput, setCountryInput] = useState('');
   const matches = useCountryMatches(countries, countryInput);
   const restartWhenGone = useRestartWhenGone();
@@ -165,6 +175,16 @@ export function SignupCompanyStep() {
           {text('legalEntityName')}
           {text('companyRegistrationNumber')}
           {text('address', 'street-address', true)}
+          {countriesFailed && (
+            <RetryAlert
+              data-testid="countries-load-error"
+              sx={{ gridColumn: { sm: 'span 2' } }}
+              onRetry={retryCountries}
+              retryLabel={t('portal.common.retry')}
+            >
+              {t('portal.signup.company.countriesLoadError')}
+            </RetryAlert>
+          )}
           <Autocomplete
             multiple
             options={matches ?? countries}

@@ -8,7 +8,8 @@
  * `?test_checkout=<session>` shows the clearly marked local checkout. The card payments a bank confirms later
  * are listed by order number, under way, received or failed (CardPayments), whatever address the buyer came by.
  * An empty table says what will appear in it and offers the header's Buy credits, or says who can add credits
- * where nobody can buy here (EmptyCredits).
+ * where nobody can buy here (EmptyCredits). A page that could not be read says so with Try again (RetryAlert), which
+ * reads it again.
  */
 import {
   Alert,
@@ -26,6 +27,7 @@ import type { Pricing } from '../../../schema/rules/credits';
 import { t } from '../../../i18n';
 import { useAuth } from '../../app/auth/authContext';
 import { PageHeader } from '../../components/PageHeader';
+import { RetryAlert } from '../../components/RetryAlert';
 import { creditsApi, type Balance, type CreditLogEntry, type Page } from '../../api/credits';
 import { useAddressParams, withQuery } from '../../components/useAddressState';
 import { LogTable, LotsTable } from './CreditTables';
@@ -116,7 +118,18 @@ export function CompanyCreditsPage() {
           {t('credits.page.paymentCancelled')}
         </Alert>
       )}
-      {error && <Alert severity="error">{t('credits.page.loadError')}</Alert>}
+      {error && (
+        <RetryAlert
+          data-testid="credits-load-error"
+          onRetry={() => {
+            setError(false);
+            void load();
+          }}
+          retryLabel={t('credits.page.retry')}
+        >
+          {t('credits.page.loadError')}
+        </RetryAlert>
+      )}
       {!balance && !error && <CircularProgress aria-label={t('credits.page.title')} />}
       {balance && (
         <Stack spacing={3}>

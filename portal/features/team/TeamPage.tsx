@@ -2,9 +2,10 @@
  * /team: a company owner's or admin's team. Counts, search and status tabs, invitations, role and
  * status changes (one at a time or in bulk; never of a pending invitee, see UserActions and TeamBulkBar) and removal
  * with a transfer of the user's projects. A refused change's toast gives the server's reason (actionErrorMessage).
+ * A list that could not be read says why with Try again (RetryAlert), which reads the list and the counts again.
  */
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import { Alert, Button, Card, Typography } from '@mui/material';
+import { Button, Card, Typography } from '@mui/material';
 import { useState } from 'react';
 import { companyUsersApi, type CompanyUserRow } from '../../api/companyUsers';
 import { actionErrorMessage } from '../../../ui/api/errors';
@@ -12,6 +13,7 @@ import { useAuth } from '../../app/auth/authContext';
 import { useNotify } from '../../app/notify';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
+import { RetryAlert } from '../../components/RetryAlert';
 import { t } from '../../../i18n';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { InviteDialog } from './InviteDialog';
@@ -114,9 +116,14 @@ export function TeamPage() {
           />
         )}
         {error && (
-          <Alert severity="error" sx={{ m: 2 }}>
+          <RetryAlert
+            sx={{ m: 2 }}
+            data-testid="team-load-error"
+            onRetry={reload}
+            retryLabel={t('portal.common.retry')}
+          >
             {error}
-          </Alert>
+          </RetryAlert>
         )}
         <UsersTable
           rows={rows}
