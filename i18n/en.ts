@@ -20,6 +20,7 @@ import { dataExportFieldErrors } from './sections/dataExport';
 import { consentFieldErrors } from './sections/consents';
 import { alertFieldErrors, alerts } from './sections/alerts';
 import { duplicates, duplicateFieldErrors } from './sections/duplicates';
+import { staleWriteErrors } from './sections/staleWrites';
 
 export const en = {
   appName: 'Talentbase',
@@ -85,6 +86,7 @@ export const en = {
     unsupportedMediaType: 'Send the request body as JSON or as a multipart form',
     pageNotFound: 'Page Not Found',
     generic: 'Looks like something went wrong...!',
+    ...staleWriteErrors,
   },
   otp: {
     invalid: 'Verification code invalid or expired',

@@ -2,7 +2,8 @@
  * The generic REST router every entity with a `resource` gets, implementing the
  * ra-data-simple-rest protocol exactly: list, getMany, getOne, create, update, delete.
  * Rows are limited by the actor's abilities in SQL; writes are validated and trimmed to the
- * fields the actor may change, and run in one transaction.
+ * fields the actor may change, and run in one transaction. An update that sends the `updatedAt` its
+ * form read is refused (409 'errors.changedMeanwhile') when the row changed since (staleness.ts).
  */
 import { subject as asSubject } from '@casl/ability';
 import { permittedFieldsOf } from '@casl/ability/extra';
@@ -16,6 +17,7 @@ import { abilityFor, type AppAbility } from '../../schema/ability';
 import { scopeQuery } from '../permissions/sql';
 import { assertRoomInParents, loadChildren, validateChildren, writeChildren, type ChildWrite } from './children';
 import { selectRows } from './select';
+import { assertCurrentRow } from './staleness';
 import { parseId, parseRefId } from './ids';
 import { forgetInLists } from './refs';
 import { applyFilter, MAX_PAGE, parseListParams } from './query';
@@ -219,6 +221,9 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     if (!existing) throw notFound();
     const target = asSubject(subject, { ...existing });
     if (!ability.can('update', target)) throw forbidden();
+    // A save from an older copy (the `updatedAt` its form read) is refused first: what it sends back is judged against
+    // the row as it is now, nothing is written (staleness.ts).
+    if ('updatedAt' in entity.fields) await assertCurrentRow(trx, entity.table, id, body, writes.changedMeanwhile);
     const fieldsFrom = (r: { fields?: string[] }) => r.fields ?? allFields(entity);
     const writable = permittedFieldsOf(ability, 'update', target, { fieldsFrom });
     const seen = new Set(permittedFieldsOf(ability, 'read', target, { fieldsFrom }));

@@ -97,6 +97,8 @@ export interface EntityWrites {
   settle?(ctx: WriteContext): Promise<void>;
   /** Refuses a delete, or does what it implies first, in the delete's transaction. */
   beforeDelete?(write: DeleteWrite): Promise<void>;
+  /** The code of a save from an older copy (crud/staleness.ts), when the entity words it itself. */
+  changedMeanwhile?: string;
   /** The capability route that owns the bulk status change; the generic `PUT /status` is then not mounted. */
   statusRoute?: string;
 }

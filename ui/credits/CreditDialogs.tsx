@@ -4,7 +4,8 @@
  * applies only to what the admin changed, so a lot of 9.5 keeps its half; Save is
  * disabled and reads 'Saving…' while the request runs, so a double click sends it once; on success a
  * toast, the list reloads and the dialog closes after 3 seconds; the server's refusal of the same add
- * repeated within 2 minutes shows at the number of credits), delete a lot (the confirmation
+ * repeated within 2 minutes shows at the number of credits; an update of a lot that moved since it was read, a charge
+ * meanwhile, is refused and says so, and the list reloads), delete a lot (the confirmation
  * names the company, the credits and the expiry; a refusal is shown in the dialog) and the order
  * form for a company's member (the member choice stays disabled until a company is chosen; quantity
  * from 1, priced by the one pricing function; on success a toast with the order number, the PDF
@@ -47,8 +48,11 @@ export { CompanyPicker, findCompanies, type Option } from './dialogParts';
 /** The app's toast. */
 export type CreditNotify = (message: string, severity: 'success' | 'error') => void;
 
-/** What the edit and delete dialogs need of a lot. */
-export type LotRef = Pick<CreditLot, 'companyId' | 'company' | 'creditDataId' | 'noOfCredits' | 'expiryDate'>;
+/** What the edit and delete dialogs need of a lot (`updatedAt`: the version read, which an update sends back). */
+export type LotRef = Pick<
+  CreditLot,
+  'companyId' | 'company' | 'creditDataId' | 'noOfCredits' | 'expiryDate' | 'updatedAt'
+>;
 
 export const CLOSE_DELAY_MS = 3000;
 
@@ -107,6 +111,7 @@ export function CreditFormDialog({
           creditDataId: lot.creditDataId,
           noOfCredits: credits,
           expiryDate: expiry,
+          updatedAt: lot.updatedAt,
         });
       else await creditsApi.add({ companyId: company.id, noOfCredits: credits, expiryDate: expiry });
       notify(t(lot ? 'credits.messages.updated' : 'credits.messages.added'), 'success');
@@ -116,6 +121,8 @@ export function CreditFormDialog({
     } catch (err) {
       const r = refusal(err);
       setErrors(r.fields);
+      // The lot moved since it was read (a charge, another admin): the list reloads, so the edit opens on it as it is.
+      if (r.fields.updatedAt) onSaved();
       // A refusal about no field of the form (the lot deleted meanwhile) is read above the buttons.
       const elsewhere = Object.entries(r.fields).filter(([name]) => !SHOWN_FIELDS.includes(name));
       setMessage(r.message ?? (elsewhere.length ? elsewhere.map(([, key]) => t(key)).join(' ') : undefined));

@@ -12,6 +12,8 @@ export interface CreditLot {
   added: string;
   expiryDate: string;
   lastAddedOrDeducted: string | null;
+  /** The lot's version: an update sends back the one it read, and is refused when the lot moved since. */
+  updatedAt?: string;
 }
 
 export interface CreditLogEntry {
@@ -64,7 +66,13 @@ export const creditsApi = {
     api<{ msg: string }>('credit', { method: 'POST', body }),
   update: (
     lot: string,
-    body: { companyId: string; creditDataId: string; noOfCredits: number | string; expiryDate?: string },
+    body: {
+      companyId: string;
+      creditDataId: string;
+      noOfCredits: number | string;
+      expiryDate?: string;
+      updatedAt?: string;
+    },
   ) => api<{ msg: string }>(`credit/${encodeURIComponent(lot)}`, { method: 'PUT', body }),
   remove: (companyId: string, lot: string) =>
     api<{ msg: string }>(`credit/${encodeURIComponent(companyId)}/${encodeURIComponent(lot)}`, { method: 'DELETE' }),

@@ -2,7 +2,10 @@
  * The credit calls of spec section 7 that read and move credits (purchases are in purchase.ts):
  *   GET    credit               active lots (sort code 'la': last added or deducted first), page size 25
  *   GET    credit/logs          the credit log (sort code 'ca' descending, page size 25), company,
- *                               action and date filters, search; `format=csv` exports it with labels.
+ *                               action and date filters, search; `format=csv` exports it with labels,
+ *                               at most 100,000 rows (CSV_MAX_ROWS): a longer log's file ends in a row
+ *                               "The CSV holds the first 100,000 of N rows. Narrow the dates or filters…"
+ *                               (the dashboards' portal.dashboard.exportCut).
  *                               `from`/`to` are the reader's days: `timeZone` (the browser's IANA zone, the
  *                               zone the page shows the times in, schema/rules/dates.ts) turns them into that
  *                               zone's day boundaries in SQL; without it they are UTC days; a zone the runtime
@@ -12,7 +15,9 @@
  *                               same admin within 2 minutes is refused with 409 (adminGrant.ts)
  *   PUT    credit/:id           an admin updates a lot {companyId, creditDataId, noOfCredits, expiryDate}; the
  *                               amount and expiry rules apply only to what changes (a lot keeps its 9.5 or
- *                               its expiry of today when the admin moves only the other)
+ *                               its expiry of today when the admin moves only the other); with the lot's
+ *                               `updatedAt` as read (the lists answer it), a lot moved since (a charge) is
+ *                               refused with 409 'errors.changedMeanwhile' and keeps what it holds
  *   DELETE credit/:creditId/:creditDataId   an admin deletes a lot (creditId: the company)
  * Moving a company's credits is changing the company's account: the write calls need `update` on
  * the company, which only admins have. Reads go through the lot and log read rules (own company).
@@ -20,6 +25,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { AppAbility } from '../../../schema/ability';
+import { formatCount, t } from '../../../i18n';
 import { csvLine } from '../../../schema/lib/csv';
 import { CREDIT_ACTIONS, CREDIT_ACTION_LABELS, type CreditAction } from '../../../schema/rules/credits';
 import { calendarDay, oneOf, optionalText } from '../../../schema/validation/inputs';
@@ -27,7 +33,8 @@ import { defineEndpoint } from '../../endpoints/define';
 import { scopeQuery } from '../../permissions/sql';
 import { badRequest } from '../../errors';
 import { storableZone } from '../../services/zones';
-import { balanceOf, deleteCredits, updateCredits } from './ledger';
+import { assertCurrentRow } from '../../crud/staleness';
+import { balanceOf, deleteCredits, lockCompany, updateCredits } from './ledger';
 import { addAdminCredits } from './adminGrant';
 import { expiryDate, lotCredits, lotExpiry, noOfCredits, refOf } from './inputs';
 
@@ -37,6 +44,8 @@ const ACTION_LABEL = Object.fromEntries(
 const TODAY = "(now() at time zone 'utc')::date";
 const page = z.coerce.number().int().min(1).max(100000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(100).default(25);
+/** The most rows the CSV export holds; a log of more gets a last row saying the file holds the first CSV_MAX_ROWS. */
+const CSV_MAX_ROWS = 100_000;
 const day = calendarDay.optional();
 
 function pagination(currentPage: number, size: number, total: number) {
@@ -53,6 +62,7 @@ const lotColumns = [
   'l.source',
   'l.created_at',
   'l.last_moved_at',
+  'l.updated_at',
 ];
 
 function lotOut(r: Record<string, unknown>) {
@@ -67,6 +77,8 @@ function lotOut(r: Record<string, unknown>) {
     expiryDate:
       typeof r.expiry_date === 'string' ? r.expiry_date : new Date(r.expiry_date as Date).toISOString().slice(0, 10),
     lastAddedOrDeducted: r.last_moved_at,
+    // The version a lot's update sends back: a lot moved since (a charge, another admin) is refused (crud/staleness.ts).
+    updatedAt: r.updated_at,
   };
 }
 
@@ -155,13 +167,20 @@ export async function creditLog(knex: Knex, ability: AppAbility, query: z.output
     note: r.note,
   });
   if (query.format === 'csv') {
-    const rows = await select.limit(100000);
+    const rows = await select.limit(CSV_MAX_ROWS + 1);
     const header = ['Date', 'Action', 'Credits', 'Balance after', 'By', 'Company', 'Project', 'Note'];
     const lines = rows
+      .slice(0, CSV_MAX_ROWS)
       .map(out)
       .map((r) =>
         csvLine([r.timestamp, r.actionLabel, r.credits, r.balanceAfter, r.by, r.company, r.projectId, r.note]),
       );
+    // Cut short: said in a last row, in the dashboards' words, never silently.
+    if (rows.length > CSV_MAX_ROWS) {
+      const [{ count }] = await base.clone().count({ count: '*' });
+      const cut = { n: formatCount(CSV_MAX_ROWS), total: formatCount(Number(count)) };
+      lines.push(csvLine([t('portal.dashboard.exportCut', cut)]));
+    }
     return { csv: [csvLine(header), ...lines].join('\r\n') + '\r\n' };
   }
   const [{ count }] = await base.clone().count({ count: '*' });
@@ -278,21 +297,25 @@ export const creditEndpoints = [
         creditDataId: refOf('creditLot', 'creditDataId').optional(),
         noOfCredits: lotCredits,
         expiryDate: lotExpiry,
+        updatedAt: z.unknown().optional(),
       }),
     },
     row: { entity: 'company', from: { body: 'companyId' }, action: 'update' },
     handler: async ({ params, body, actor, ctx }) => {
       if (body.creditDataId !== undefined && body.creditDataId !== params.id)
         throw badRequest({ creditDataId: 'creditDataId.errors.invalid' });
-      const moved = await ctx.knex.transaction((trx) =>
-        updateCredits(trx, {
+      const moved = await ctx.knex.transaction(async (trx) => {
+        // The company first, as every movement locks it, then the lot as the dialog read it (`updatedAt`).
+        await lockCompany(trx, body.companyId);
+        await assertCurrentRow(trx, 'credit_lots', params.id, body);
+        return updateCredits(trx, {
           companyId: body.companyId,
           lotId: params.id,
           amount: body.noOfCredits,
           expiryDate: body.expiryDate,
           actor,
-        }),
-      );
+        });
+      });
       return { msg: 'credits.messages.updated', creditDataId: `Credit:${moved.lotId}`, balance: moved.balanceAfter };
     },
   }),

@@ -97,7 +97,7 @@ export async function saveIntegration(
       .returning('*')) as IntegrationRow[];
     await trx('companies')
       .where('id', companyId)
-      .update({ ats: publicIntegration(row).label });
+      .update({ ats: publicIntegration(row).label, updated_at: trx.fn.now() });
     if (values.credentials) await queueSync(trx, row.id, RUN_TRIGGER.manual);
     return row;
   });
@@ -283,7 +283,7 @@ export const integrationEndpoints = [
         await trx.raw('select graphile_worker.remove_job(?)', [syncJobKey(row.id)]);
         await trx('companies')
           .where({ id: row.company_id, ats: publicIntegration(row).label })
-          .update({ ats: null });
+          .update({ ats: null, updated_at: trx.fn.now() });
       });
       return { success: true, message: 'integrations.removed' };
     },

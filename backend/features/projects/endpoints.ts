@@ -4,7 +4,8 @@
  *   POST projects/create, projects/create/new-project   a project (+ `filters` as its saved search,
  *                                                      + `candidateIds` curated into its suggested tab)
  *   POST projects/add-job-description                  multipart jd_file (PDF/DOCX) + project_id
- *   PUT  projects/update/project, projects/update/filters
+ *   PUT  projects/update/project, projects/update/filters (update/project with the `updatedAt` the form read: a
+ *        project changed since, a colleague's hand-over, a close, is refused with 409 'errors.changedMeanwhile')
  *   POST projects/duplicate-project                    description, requirements and filters; not the candidates
  * Answers `{success, data: <project>}`.
  */
@@ -18,6 +19,7 @@ import type { Knex } from 'knex';
 import type { FileStorage } from '../../adapters/storage';
 import { storageFor } from '../../adapters/storage/select';
 import type { Row } from '../../crud/serialize';
+import { assertCurrentRow } from '../../crud/staleness';
 import { validateRecord } from '../../crud/validate';
 import type { AppContext } from '../../context';
 import { defineEndpoint, type Call } from '../../endpoints/define';
@@ -151,9 +153,11 @@ async function update(call: Call<undefined, undefined, typeof projectBody>) {
   if (typeof filters === 'string') fields.currentUrl = filters;
   const existing = await projectFor(call.ctx.knex, call.ability, projectId, 'update');
   const data = validateRecord(projectEntity, fields, 'update');
-  await call.ctx.knex.transaction((trx) =>
-    updateProject({ ...projectWriteContext(call, trx), id: existing.id, existing, data }),
-  );
+  await call.ctx.knex.transaction(async (trx) => {
+    // The settings form sends the `updatedAt` it read: a project changed since is refused (crud/staleness.ts).
+    await assertCurrentRow(trx, 'projects', existing.id as number, fields);
+    await updateProject({ ...projectWriteContext(call, trx), id: existing.id, existing, data });
+  });
   return { success: true, data: await projectAnswer(call, existing.id) };
 }
 

@@ -154,6 +154,8 @@ export const candidateWrites: EntityWrites = {
   },
   // The status has its own route, which warns before overriding a status the candidate chose.
   statusRoute: 'POST /candidates/update/status',
+  // The generic router's check of a save from an older copy answers in the profile's words, as assertCurrent does.
+  changedMeanwhile: CHANGED_MEANWHILE,
 };
 
 /**

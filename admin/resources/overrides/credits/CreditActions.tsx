@@ -87,6 +87,8 @@ function useLot(record: RaRecord | undefined): LotRef | undefined {
     creditDataId: String(record.id),
     noOfCredits: Number(record.remaining),
     expiryDate: String(record.expiryDate).slice(0, 10),
+    // The version of the row the dialog is filled from: a lot charged since is refused (409), not written over.
+    updatedAt: typeof record.updatedAt === 'string' ? record.updatedAt : undefined,
   };
 }
 
