@@ -14,6 +14,10 @@
  * declaration and the build name reaches the header: a path segment is decoded and encoded again as one component,
  * the query is passed on as the page has it (`&{query}` drops its `&` when the page has none), and an address holding anything that could end a link (a space, a
  * quote, an angle bracket, a comma) is left out.
+ *
+ * A request is announced only to a visit that holds a session cookie: a signed-out visit's preload would be answered
+ * 401, and the browser keeps that answer for the page's first request to the same address, made after the person
+ * signs in on the login form without a new page load, which would take the stale 401 and sign them out again.
  */
 
 /** The part of Vite's build manifest read here: each chunk's file and static imports, by source path or chunk name. */
@@ -27,6 +31,8 @@ export interface Opening {
   link: string;
   /** The order in the header: the entry script first, then the page's first call, then the page's code. */
   rank: number;
+  /** An API call asked for with the visit's credentials, announced only to a visit with a session. */
+  request?: boolean;
 }
 
 const META = /<meta\s+name="opening-(module|request)"\s+content="([^"]*)"/g;
@@ -70,6 +76,7 @@ export function readOpenings(html: string, manifest: Manifest): Opening[] {
         ...pagePattern(page),
         link: `<${target}>; rel=preload; as=fetch; crossorigin=use-credentials`,
         rank: 1,
+        request: true,
       });
       continue;
     }
@@ -92,14 +99,15 @@ export function readOpenings(html: string, manifest: Manifest): Opening[] {
 
 /**
  * The `Link` header announcing the openings of `url` (a path with its query) under `base` (where the app is mounted),
- * in the order readOpenings gives them.
+ * in the order readOpenings gives them; its API calls only when the visit holds a session (`withSession`).
  */
-export function openingLinks(openings: Opening[], url: string, base = ''): string | undefined {
+export function openingLinks(openings: Opening[], url: string, base = '', withSession = true): string | undefined {
   const mark = url.indexOf('?');
   const pathname = mark < 0 ? url : url.slice(0, mark);
   const query = mark < 0 ? '' : url.slice(mark + 1);
   const links: string[] = [];
-  for (const { page, names, link } of openings) {
+  for (const { page, names, link, request } of openings) {
+    if (request && !withSession) continue;
     const match = page.exec(pathname);
     if (!match) continue;
     if (link.includes('{query}') && !QUERY_SAFE.test(query)) continue;

@@ -10,11 +10,13 @@
  * index.html, where the app's router answers them.
  *
  * The HTML of a page its index.html declares an opening for is answered with `Link` preloads of that page's code and
- * first API call (./openingLinks.ts); the HTML itself stays one precompressed file for every path.
+ * first API call (./openingLinks.ts), the call only when the visit holds a session cookie (a signed-out visit's would
+ * be a 401 the page takes after signing in); the HTML itself stays one precompressed file for every path.
  */
 import type { RequestHandler, Response } from 'express';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { COOKIE } from '../auth/session';
 import { notFound } from '../errors';
 import { openingLinks, readOpenings, type Manifest } from './openingLinks';
 
@@ -81,6 +83,10 @@ function send(
   );
 }
 
+/** Whether a `Cookie` header holds a non-empty cookie `name` (read here, wherever cookie parsing is mounted). */
+const hasCookie = (header: string | undefined, name: string) =>
+  (header ?? '').split(';').some((part) => part.trim().startsWith(`${name}=`) && part.trim().length > name.length + 1);
+
 export function spaAssets(dir: string): RequestHandler[] {
   if (!existsSync(path.join(dir, 'index.html'))) {
     return [(_req, res) => void res.status(503).type('text').send('This app is not built yet: run `npm run build`.')];
@@ -99,7 +105,8 @@ export function spaAssets(dir: string): RequestHandler[] {
       return send(res, asset, req.get('Accept-Encoding'), req.path.startsWith('/assets/') ? IMMUTABLE : HOUR, next);
     // A missing hashed asset is an old build's: a 404, not the app's HTML under a script's name.
     if (req.path.startsWith('/assets/')) return next(notFound());
-    const links = openingLinks(openings, req.originalUrl.slice(req.baseUrl.length) || '/', req.baseUrl);
+    const withSession = hasCookie(req.get('Cookie'), COOKIE);
+    const links = openingLinks(openings, req.originalUrl.slice(req.baseUrl.length) || '/', req.baseUrl, withSession);
     if (links) res.set('Link', links);
     send(res, index, req.get('Accept-Encoding'), REVALIDATE, next);
   };

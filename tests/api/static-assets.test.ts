@@ -213,6 +213,11 @@ describe('Openings announced with a page', () => {
     writeFileSync(path.join(appDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     for (const chunk of Object.values(manifest)) writeFileSync(path.join(appDir, chunk.file), 'export {};\n');
     const server = express();
+    // A signed-in visit: a page's API call is announced only to a visit holding a session cookie.
+    server.use((req, _res, next) => {
+      req.headers.cookie ??= 'tb_session=signed-in';
+      next();
+    });
     server.use('/console', ...spaAssets(appDir));
     server.use('/', ...spaAssets(appDir));
     app = request(server);
