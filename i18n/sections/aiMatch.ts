@@ -1,4 +1,8 @@
 /** AI match (spec sections 1, 3 and 9): the server's messages, the entities' labels and the /ai-match page. */
+import { REQUIREMENT_CAPS as CAPS } from '../../schema/rules/aiMatch';
+
+const tooMany = (max: number, what: string) => ({ errors: { tooMany: `At most ${max} ${what} can be matched` } });
+
 export const aiMatch = {
   notFound: 'Match not found',
   started: 'Requirements read: check them, then start matching',
@@ -25,7 +29,16 @@ export const aiMatchFieldErrors = {
       tooShort: 'The job description is too short to match against',
     },
   },
-  requirements: { errors: { invalid: 'These requirements are not valid' } },
+  /** A list of the requirements confirmed longer than its cap (schema/rules/aiMatch.ts REQUIREMENT_CAPS). */
+  requirements: {
+    errors: { invalid: 'These requirements are not valid' },
+    skills: tooMany(CAPS.skills, 'skills'),
+    jobTitles: tooMany(CAPS.jobTitles, 'job titles'),
+    languages: tooMany(CAPS.languages, 'languages'),
+    locations: tooMany(CAPS.locations, 'places'),
+    countries: tooMany(CAPS.countries, 'countries'),
+    rightToWorkIn: tooMany(CAPS.rightToWorkIn, 'places to have the right to work in'),
+  },
 };
 
 const stamps = { createdAt: 'Created', updatedAt: 'Updated' };
@@ -104,6 +117,7 @@ export const aiMatchEntityLabels = {
 export const aiMatchPortal = {
   subtitle: 'Paste a job description: we read its requirements, find the best candidates and explain each score.',
   jobDescription: 'Job description',
+  jobDescriptionHint: 'At least {min} characters: the role, what it asks for and where',
   experience: 'Years of experience: {from} to {to}',
   read: 'Read requirements',
   requirements: 'Requirements',

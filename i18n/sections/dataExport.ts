@@ -81,6 +81,9 @@ export const dataExportFieldErrors = {
     declineTitle: 'Decline this correction',
     applyTitle: 'Apply this correction',
     valueLabel: 'Value to write',
+    /** A request that proposes no value asks for the wrong one to be removed. */
+    removeValue: 'Remove the value',
+    removeValueLabel: 'Value to write (left empty, the value is removed)',
     reasonLabel: 'Reason, shown to the candidate',
     applied: 'The correction is applied',
     declined: 'The correction is declined',
@@ -109,6 +112,8 @@ export const dataCorrectionPortal = {
     'Some details of your profile are kept by our team. If one is wrong, tell us what it should say and we will answer here.',
   field: 'Field',
   value: 'What it should say',
+  valueHint: 'Leave it empty to ask for the value to be removed',
+  removeValue: 'remove the value',
   note: 'Why',
   send: 'Send the request',
   sent: 'Your request is sent',

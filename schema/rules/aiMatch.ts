@@ -50,3 +50,20 @@ export type NotJudged = (typeof NOT_JUDGED)[number];
 
 export const keyOf = <T extends Record<string, number>>(values: T, n: number | null | undefined): keyof T | null =>
   (Object.entries(values).find(([, v]) => v === n)?.[0] as keyof T | undefined) ?? null;
+
+/** The fewest characters a job description holds (trimmed) for a match to start from it. */
+export const JOB_DESCRIPTION_MIN = 20;
+
+/**
+ * The most entries each list of a run's requirements holds, as the admin confirms them: more is refused as
+ * `requirements.<list>.errors.tooMany`, and the page stops adding at the cap.
+ */
+export const REQUIREMENT_CAPS = {
+  skills: 50,
+  jobTitles: 10,
+  languages: 10,
+  locations: 20,
+  countries: 30,
+  rightToWorkIn: 20,
+} as const;
+export type CappedRequirement = keyof typeof REQUIREMENT_CAPS;

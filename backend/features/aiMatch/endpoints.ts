@@ -19,6 +19,7 @@ import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
 import type { Actor } from '../../../schema/roles';
 import {
+  JOB_DESCRIPTION_MIN,
   keyOf,
   MATCH_OPEN,
   MATCH_SOURCE,
@@ -153,7 +154,7 @@ export async function startMatchRun(
     fileName = file.originalname.slice(0, 255);
   }
   if (!text) throw badRequest({ jobDescription: 'jobDescription.errors.required' });
-  if (text.length < 20) throw badRequest({ jobDescription: 'jobDescription.errors.tooShort' });
+  if (text.length < JOB_DESCRIPTION_MIN) throw badRequest({ jobDescription: 'jobDescription.errors.tooShort' });
   const read = await readRequirements(knex, text);
   // From a project's own description, the project's fields come first.
   const requirements = project && source === MATCH_SOURCE.project ? await withProjectFacts(knex, read, project) : read;

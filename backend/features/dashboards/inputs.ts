@@ -5,14 +5,15 @@
  * last 12 weeks up to today; a range longer than two years is refused.
  */
 import { z } from 'zod';
+import { DASHBOARD_DEFAULT_WEEKS, rangeProblem } from '../../../schema/rules/dashboards';
 import { calendarDay, camelKeys, id } from '../../../schema/validation/inputs';
 import { badRequest } from '../../errors';
 
 export const optional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? undefined : v), s.optional());
 
 const DAY = 86_400_000;
-const MAX_DAYS = 2 * 366;
-export const DEFAULT_WEEKS = 12;
+// The period's rules are shared with the portal, which checks them before asking (schema/rules/dashboards.ts).
+export const DEFAULT_WEEKS = DASHBOARD_DEFAULT_WEEKS;
 
 export const filterFields = {
   from: optional(calendarDay),
@@ -45,8 +46,8 @@ export function dayRange(f: Pick<Filters, 'from' | 'to' | 'week'>, today = new D
   }
   const to = f.to ?? iso(today.getTime());
   const from = f.from ?? iso(mondayOf(to) - (DEFAULT_WEEKS - 1) * 7 * DAY);
-  if (from > to) throw badRequest({ from: 'dashboard.errors.fromAfterTo' });
-  if ((Date.parse(to) - Date.parse(from)) / DAY > MAX_DAYS) throw badRequest({ from: 'dashboard.errors.rangeTooLong' });
+  const problem = rangeProblem(from, to);
+  if (problem) throw badRequest({ from: problem });
   return { from, to };
 }
 

@@ -7,7 +7,8 @@
  * every step is written to the data rights log, by ids and the field's name: the reason stays on the
  * request (data_corrections.answer), which an erasure deletes with the person's other rows.
  *   GET  /data-rights/corrections                 the candidate's requests, and the fields they may name
- *   POST /data-rights/corrections                 {field, proposedValue?, note}
+ *   POST /data-rights/corrections                 {field, proposedValue?, note}: no value (absent, null, blank)
+ *                                                 asks for the wrong one to be removed, and is stored as null
  *   POST /data-rights/corrections/:id/apply       {value?}: an admin writes it (default: the proposed value)
  *   POST /data-rights/corrections/:id/decline     {reason}
  */
@@ -17,7 +18,7 @@ import { entity } from '../../../schema';
 import { CORRECTABLE_FIELDS, CORRECTION_STATUS } from '../../../schema/rules/dataExport';
 import type { Actor } from '../../../schema/roles';
 import { actorKey, actorRefs } from '../../../schema/roles';
-import { id } from '../../../schema/validation/inputs';
+import { id, optionalText } from '../../../schema/validation/inputs';
 import { ipKey } from '../../auth/rateLimit';
 import { selectRows } from '../../crud/select';
 import type { Row } from '../../crud/serialize';
@@ -120,7 +121,8 @@ const ask = defineEndpoint({
   input: {
     body: z.object({
       field: z.string().refine((f) => (CORRECTABLE_FIELDS as readonly string[]).includes(f), 'notCorrectable'),
-      proposedValue: text(2000).optional(),
+      // Absent, null, empty or blank: no value, which asks for the wrong one to be removed.
+      proposedValue: optionalText(2000),
       note: text(2000).min(1),
     }),
   },
@@ -137,7 +139,7 @@ const ask = defineEndpoint({
       if (await trx('data_corrections').where(open).first('id'))
         throw new AppError(409, 'correction.errors.tooMany', undefined, { field: 'correction.errors.tooMany' });
       const [row] = await trx('data_corrections')
-        .insert({ ...open, proposed_value: body.proposedValue || null, note: body.note })
+        .insert({ ...open, proposed_value: body.proposedValue, note: body.note })
         .returning('id');
       await logDataRights(trx, candidateId, 'correctionRequested', actor, { correctionId: row.id, field: body.field });
     });

@@ -16,13 +16,15 @@
  * own text, and a run the model judged no one
  * of adds the first failure's detail (`errorDetail`). Without a language model configured (the runs
  * list's `judge`, asked by the page itself too), the start form says so before a run starts, even
- * when the past runs could not be loaded.
+ * when the past runs could not be loaded. A refusal of a field is said at it, in the server's words: the job description
+ * (or the file, or the project, whose text was read) at the start form, a list of requirements longer than its cap
+ * (schema/rules/aiMatch.ts REQUIREMENT_CAPS) under the chips; other failures above the form.
  */
 import { Alert, Box, Button, LinearProgress, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { hasText, t } from '../../../i18n';
-import { errorMessage } from '../../../ui/api/errors';
+import { errorMessage, fieldMessages } from '../../../ui/api/errors';
 import { aiMatchApi, type MatchResult, type MatchRun, type Recommendation } from '../../api/aiMatch';
 import { PageHeader } from '../../components/PageHeader';
 import { isNotFound, usePoll } from '../../components/usePoll';
@@ -50,6 +52,10 @@ const emptyText = (run: MatchRun, filter: Recommendation | '') =>
         : t(`${P}.empty`);
 
 /** Why a run failed: its error's key in words, else (a run failed before keys were stored) the generic reason. */
+/** Fields the page shows a refusal at: the start form's sources, and each list of the requirements. */
+const atField = (field: string) =>
+  ['jobDescription', 'file', 'projectId'].includes(field) || field.startsWith('requirements');
+
 const failedText = (error: string | null) =>
   t(`${P}.failedBecause`, { reason: t(error && hasText(error) ? error : 'aiMatch.runErrors.failed') });
 
@@ -66,16 +72,22 @@ export function AiMatchPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [judge, setJudge] = useState<'model' | 'product' | null>(null);
+  // A refusal of the start form's or the requirements' own fields, shown at the field, by the server's field name.
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   // The address's run that answered 404 when opened (deleted, or an id that never named a run).
   const [goneParam, setGoneParam] = useState<string | null>(null);
 
   const act = async (work: () => Promise<void>) => {
     setBusy(true);
     setError(null);
+    setFieldErrors({});
     try {
       await work();
     } catch (err) {
-      setError(errorMessage(err));
+      // A refusal of a field on screen is said at that field; anything else above the form.
+      const fields = fieldMessages(err);
+      if (Object.keys(fields).some(atField)) setFieldErrors(fields);
+      else setError(errorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -176,6 +188,7 @@ export function AiMatchPage() {
         busy={busy}
         initialProject={params.get('project')}
         noModel={judge === 'product'}
+        errors={fieldErrors}
         onStart={(input, years) =>
           void act(async () => {
             setResults(null);
@@ -193,7 +206,11 @@ export function AiMatchPage() {
           </Typography>
           <RequirementChips
             requirements={run.requirements}
-            onChange={(requirements) => setRun({ ...run, requirements })}
+            errors={fieldErrors}
+            onChange={(requirements) => {
+              setRun({ ...run, requirements });
+              setFieldErrors({});
+            }}
           />
           <Button
             variant="contained"

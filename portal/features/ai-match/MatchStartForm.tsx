@@ -4,13 +4,16 @@
  * The years-of-experience range (0 to 80) goes with each as a filter. Projects are named by their
  * company and title (projectLabel); a failed lookup of projects, or of the project the page was
  * opened with, says so with a Retry rather than reading as "No project found". Without a language
- * model configured (`noModel`) the form says first that the product's matcher will judge.
+ * model configured (`noModel`) the form says first that the product's matcher will judge. A typed description shorter
+ * than JOB_DESCRIPTION_MIN is refused at its field before it is sent; the server's refusals (`errors`) are said at the
+ * source chosen.
  */
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Alert, Autocomplete, Box, Button, Slider, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { t } from '../../../i18n';
+import { JOB_DESCRIPTION_MIN } from '../../../schema/rules/aiMatch';
 import type { MatchInput } from '../../api/aiMatch';
 import { projectsApi } from '../../api/projects';
 import { projectLabel } from '../projects/AddToProjectDialog';
@@ -30,6 +33,8 @@ interface Props {
   initialProject?: string | null;
   /** No language model is configured: the product's matcher judges every run. */
   noModel?: boolean;
+  /** The server's refusals by field (jobDescription, file, projectId), already in words. */
+  errors?: Record<string, string>;
   onStart(input: MatchInput, years: [number, number]): void;
 }
 
@@ -118,9 +123,13 @@ const LookupError = ({ onRetry }: { onRetry(): void }) => (
   </Alert>
 );
 
-export function MatchStartForm({ busy, initialProject, noModel, onStart }: Props) {
+export function MatchStartForm({ busy, initialProject, noModel, errors = {}, onStart }: Props) {
   const [source, setSource] = useState<Source>(initialProject ? 'project' : 'text');
   const [jd, setJd] = useState('');
+  // Checked here as the server checks it: too short a description is said at the field before it is sent.
+  const [tooShort, setTooShort] = useState(false);
+  // The text the server read (typed, from the file or the project's) was refused: said at the source chosen.
+  const refused = errors.jobDescription ?? errors[source === 'file' ? 'file' : 'projectId'];
   const [file, setFile] = useState<File | null>(null);
   const [project, setProject] = useState<ProjectOption | null>(null);
   const [q, setQ] = useState('');
@@ -149,7 +158,8 @@ export function MatchStartForm({ busy, initialProject, noModel, onStart }: Props
       aria-label={t(`${P}.startForm`)}
       onSubmit={(e) => {
         e.preventDefault();
-        if (input) onStart(input, years);
+        if (source === 'text' && jd.trim().length < JOB_DESCRIPTION_MIN) setTooShort(true);
+        else if (input) onStart(input, years);
       }}
     >
       {noModel && (
@@ -176,7 +186,16 @@ export function MatchStartForm({ busy, initialProject, noModel, onStart }: Props
           multiline
           minRows={6}
           value={jd}
-          onChange={(e) => setJd(e.target.value)}
+          onChange={(e) => {
+            setJd(e.target.value);
+            setTooShort(false);
+          }}
+          error={tooShort || !!errors.jobDescription}
+          helperText={
+            tooShort
+              ? t('jobDescription.errors.tooShort')
+              : (errors.jobDescription ?? t(`${P}.jobDescriptionHint`, { min: JOB_DESCRIPTION_MIN }))
+          }
           required
         />
       )}
@@ -196,6 +215,11 @@ export function MatchStartForm({ busy, initialProject, noModel, onStart }: Props
             {file ? file.name : t(`${P}.fileHelp`)}
           </Typography>
         </Stack>
+      )}
+      {source === 'file' && refused && (
+        <Typography color="error" variant="body2" role="alert" data-testid="ai-match-file-error">
+          {refused}
+        </Typography>
       )}
       {source === 'project' && (lookup.failed || initial.failed) && (
         <LookupError
@@ -225,7 +249,12 @@ export function MatchStartForm({ busy, initialProject, noModel, onStart }: Props
           noOptionsText={lookup.failed ? t(`${P}.projectsError`) : t(`${P}.noProjects`)}
           loadingText={t(`${P}.loading`)}
           renderInput={(params) => (
-            <TextField {...params} label={t(`${P}.project`)} helperText={t(`${P}.projectHelp`)} />
+            <TextField
+              {...params}
+              label={t(`${P}.project`)}
+              error={!!refused}
+              helperText={refused ?? t(`${P}.projectHelp`)}
+            />
           )}
         />
       )}

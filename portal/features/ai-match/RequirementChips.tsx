@@ -7,11 +7,13 @@
  * through the lookups' own search (the names the import and the reader resolve). `readOnly` shows a
  * run's confirmed requirements as they were matched. Each chip's remove is a button named "Remove <requirement>"; a chip
  * that does something when pressed (skills, years, seniority) has its label as a button of its own (RemovableChip),
- * and one that does nothing is no button.
+ * and one that does nothing is no button. A list at its cap (schema/rules/aiMatch.ts REQUIREMENT_CAPS) takes no more
+ * and says so at the add field; the server's refusal of a list (`errors`) is said under the chips.
  */
-import { Button, Menu, MenuItem, Popover, Stack, TextField } from '@mui/material';
+import { Button, FormHelperText, Menu, MenuItem, Popover, Stack, TextField } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
 import { t } from '../../../i18n';
+import { REQUIREMENT_CAPS } from '../../../schema/rules/aiMatch';
 import { LookupPicker } from '../../../ui/candidate-profile/LookupInput';
 import { RemovableChip } from '../../../ui/components/RemovableChip';
 import { LookupProvider, useLookups, type LookupId } from '../../../ui/candidate-profile/lookups';
@@ -76,9 +78,11 @@ function AddRequirement({ req, onChange }: { req: MatchRequirements; onChange: (
   const [kind, setKind] = useState<Kind>('skills');
   const lookups = useLookups();
   const taken = req[kind].map((x) => x.id);
+  // A list at its cap takes no more: the field says so in the server's words for it.
+  const full = req[kind].length >= REQUIREMENT_CAPS[kind];
   const add = (ids: LookupId[]) => {
     const id = ids[0];
-    if (id === undefined) return;
+    if (id === undefined || full) return;
     const option = lookups.cached(KINDS[kind], id);
     const item = { id: idOf(id), label: option?.name ?? String(id) };
     if (taken.includes(item.id)) return;
@@ -102,14 +106,24 @@ function AddRequirement({ req, onChange }: { req: MatchRequirements; onChange: (
         ))}
       </TextField>
       <div style={{ flex: 1 }}>
-        <LookupPicker
-          key={`${kind}${req[kind].length}`}
-          resource={KINDS[kind]}
-          label={t(`${P}.addRequirement`)}
-          exclude={taken}
-          value={[]}
-          onChange={add}
-        />
+        {full ? (
+          <TextField
+            size="small"
+            label={t(`${P}.addRequirement`)}
+            disabled
+            fullWidth
+            helperText={t(`requirements.${kind}.errors.tooMany`)}
+          />
+        ) : (
+          <LookupPicker
+            key={`${kind}${req[kind].length}`}
+            resource={KINDS[kind]}
+            label={t(`${P}.addRequirement`)}
+            exclude={taken}
+            value={[]}
+            onChange={add}
+          />
+        )}
       </div>
     </Stack>
   );
@@ -218,10 +232,13 @@ export function RequirementChips({
   requirements: req,
   onChange,
   readOnly = false,
+  errors = {},
 }: {
   requirements: MatchRequirements;
   onChange?: (next: MatchRequirements) => void;
   readOnly?: boolean;
+  /** The server's refusals by field, in words: a list's own ('requirements.skills') is said under the chips. */
+  errors?: Record<string, string>;
 }) {
   const change = readOnly ? undefined : onChange;
   const [editing, setEditing] = useState<{ what: 'years' | 'seniority'; anchor: HTMLElement } | null>(null);
@@ -320,9 +337,15 @@ export function RequirementChips({
     </Stack>
   );
   if (!change) return chips;
+  const refusals = Object.entries(errors).filter(([field]) => field.startsWith('requirements'));
   return (
     <LookupProvider client={portalLookups}>
       {chips}
+      {refusals.map(([field, message]) => (
+        <FormHelperText key={field} error role="alert" data-testid="ai-match-requirements-error" sx={{ mb: 1 }}>
+          {message}
+        </FormHelperText>
+      ))}
       {/* Years and seniority not asked are added here; asked, their chips open the same editors. */}
       {(!years || !req.seniority) && (
         <Stack direction="row" flexWrap="wrap" gap={1} sx={{ mb: 1 }}>

@@ -1,7 +1,8 @@
 /**
  * "Ask for a correction" on the candidate's profile page: the fields our team keeps, which the
  * candidate cannot edit, can be questioned with the value they should hold and why. The candidate's
- * requests are listed with their state and, once answered, the admins' answer.
+ * requests are listed with their state and, once answered, the admins' answer. A first read that fails says why
+ * with Try again (RetryAlert); what was typed meanwhile stays.
  */
 import {
   Alert,
@@ -25,6 +26,7 @@ import { errorMessage } from '../../../ui/api/errors';
 import { growingLines } from '../../../ui/candidate-profile/inputs';
 import { t } from '../../../i18n';
 import { useNotify } from '../../app/notify';
+import { RetryAlert } from '../../components/RetryAlert';
 
 interface Correction {
   id: string;
@@ -52,17 +54,19 @@ export function DataCorrections() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [loadError, setLoadError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
     // The answer is drawn as a transition, in slices the browser can breathe between, not in one long task.
     api<Answer>('data-rights/corrections')
       .then((a) => live && startTransition(() => setAnswer(a)))
-      .catch((err: unknown) => live && setError(errorMessage(err)));
+      .catch((err: unknown) => live && setLoadError(errorMessage(err)));
     return () => {
       live = false;
     };
-  }, []);
+  }, [attempt]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -93,6 +97,18 @@ export function DataCorrections() {
             {t('portal.dataCorrection.title')}
           </Typography>
           <Typography color="text.secondary">{t('portal.dataCorrection.intro')}</Typography>
+          {loadError && !answer && (
+            <RetryAlert
+              data-testid="data-corrections-load-error"
+              onRetry={() => {
+                setLoadError(undefined);
+                setAttempt((n) => n + 1);
+              }}
+              retryLabel={t('portal.common.retry')}
+            >
+              {loadError}
+            </RetryAlert>
+          )}
           <Box component="form" onSubmit={submit} noValidate>
             <Stack spacing={2}>
               <TextField
@@ -115,7 +131,7 @@ export function DataCorrections() {
                 value={value}
                 onChange={(e) => setValue(e.target.value)}
                 error={!!errors.proposedValue}
-                helperText={errors.proposedValue}
+                helperText={errors.proposedValue ?? t('portal.dataCorrection.valueHint')}
                 fullWidth
               />
               <TextField
@@ -151,7 +167,7 @@ export function DataCorrections() {
                   >
                     <ListItemText
                       sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
-                      primary={`${fieldLabel(c.field)}${c.proposedValue ? `: ${c.proposedValue}` : ''}`}
+                      primary={`${fieldLabel(c.field)}: ${c.proposedValue ?? t('portal.dataCorrection.removeValue')}`}
                       secondary={
                         <>
                           {`${formatDate(c.askedAt) ?? ''} · ${c.note}`}

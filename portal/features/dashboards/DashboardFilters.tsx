@@ -1,7 +1,7 @@
 /**
  * The filter bar every admin dashboard shares: a date range or one week, a company, a project and
  * an admin (owner or talent advocate), chosen from the lists the console reads; all kept in the URL.
- * Also the loading, error and empty states the dashboards show the same way.
+ * Also the loading, error and empty states the dashboards show the same way. A refused period is said at From.
  */
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { Alert, Autocomplete, Box, Button, LinearProgress, Stack, TextField } from '@mui/material';
@@ -76,16 +76,21 @@ interface FiltersProps {
   set(changes: Record<string, string | undefined>): void;
   clear(): void;
   filtered: boolean;
+  /** Refusals of the filters, in words, by field: the period's is said at From. */
+  fieldErrors?: Record<string, string>;
   onExport?: () => void;
   exporting?: boolean;
   children?: ReactNode;
 }
 
-export function DashboardFilters({ params, set, clear, filtered, onExport, exporting, children }: FiltersProps) {
+export function DashboardFilters(props: FiltersProps) {
+  const { params, set, clear, filtered, fieldErrors = {}, onExport, exporting, children } = props;
   const date = (key: 'from' | 'to' | 'week', label: string) => (
     <DayField
       label={label}
       value={params.get(key) ?? ''}
+      error={!!fieldErrors[key]}
+      helperText={fieldErrors[key]}
       sx={{ width: { xs: '100%', md: 180 } }}
       onChange={(day) =>
         set(
@@ -142,7 +147,8 @@ export function DashboardFilters({ params, set, clear, filtered, onExport, expor
 interface StateProps {
   loading: boolean;
   failure: string | null;
-  retry(): void;
+  /** Offered for a failure a new try may mend; a refused request has none. */
+  retry?: () => void;
   empty: boolean;
   icon: ReactNode;
   emptyTitle: string;
@@ -150,7 +156,7 @@ interface StateProps {
   children: ReactNode;
 }
 
-/** Loading bar, error with retry, empty state or the content. */
+/** Loading bar, error (with retry when a new try may mend it), empty state or the content. */
 export function DashboardState({ loading, failure, retry, empty, icon, emptyTitle, emptyText, children }: StateProps) {
   return (
     <Box aria-busy={loading}>
@@ -160,9 +166,11 @@ export function DashboardState({ loading, failure, retry, empty, icon, emptyTitl
           severity="error"
           sx={{ mb: 2 }}
           action={
-            <Button color="inherit" size="small" onClick={retry}>
-              {t('portal.dashboard.retry')}
-            </Button>
+            retry && (
+              <Button color="inherit" size="small" onClick={retry}>
+                {t('portal.dashboard.retry')}
+              </Button>
+            )
           }
         >
           {t('portal.dashboard.loadError')}: {failure}

@@ -83,6 +83,7 @@ export function DashboardScreen<R, A extends Answer<R>>(props: Props<R, A>) {
         set={d.set}
         clear={d.clear}
         filtered={d.filtered}
+        fieldErrors={d.fieldErrors}
         onExport={answer && !empty ? () => void exportCsv() : undefined}
         exporting={exporting}
       >

@@ -2,7 +2,8 @@
  * /projects/dashboard: a company's recruiter dashboard over a period (dates and project in the URL):
  * the funnel now, candidates moved into each stage and the conversion to the next, the median days
  * in each stage, interview requests sent and answered, credits spent. Admins pick the company. Without dates in the
- * URL the From and To fields show the period the server read (its answer's `range`: the last 12 weeks).
+ * URL the From and To fields show the period the server read (its answer's `range`: the last 12 weeks). A period the
+ * server refuses (a start after the end, longer than two years) is said at From, and not asked for (useDashboard).
  */
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import {
@@ -105,6 +106,8 @@ export default function RecruiterDashboard() {
     <DayField
       label={label}
       value={d.params.get(key) ?? data?.range[key] ?? ''}
+      error={!!d.fieldErrors[key]}
+      helperText={d.fieldErrors[key]}
       onChange={(day) => d.set({ [key]: day || undefined })}
       sx={{ width: { xs: '100%', md: 180 } }}
     />

@@ -1,15 +1,35 @@
-/** A dashboard's filters kept in the URL, and its call's loading, error and answer. */
+/**
+ * A dashboard's filters kept in the URL, and its call's loading, error and answer. A period the server would refuse
+ * (a start after the end, longer than two years: schema/rules/dashboards.ts) is not asked for: it is said at the From
+ * field (`fieldErrors.from`), as the server's own refusal of a field is. A failure a new try may mend offers `retry`;
+ * a refused request (400) does not, since it fails again until the filters change.
+ */
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { t } from '../../../i18n';
+import { rangeProblem } from '../../../schema/rules/dashboards';
 import { useAddressParams, withQuery } from '../../components/useAddressState';
-import { errorMessage } from '../../../ui/api/errors';
+import { ApiError } from '../../../ui/api/client';
+import { errorMessage, fieldMessages } from '../../../ui/api/errors';
 import type { DashboardQuery } from '../../api/dashboards';
 
 export const FILTER_KEYS = ['from', 'to', 'week', 'companyId', 'projectId', 'adminId', 'kind'] as const;
+
+/** Today in UTC, the server's default end of a period. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The period's refusal the server would answer, checked before asking (a week is always a valid period). */
+function periodProblem(q: DashboardQuery): Record<string, string> {
+  if (q.week || !q.from) return {};
+  const problem = rangeProblem(String(q.from), String(q.to ?? today()));
+  return problem ? { from: t(problem) } : {};
+}
 
 export function useDashboard<T>(load: (q: DashboardQuery) => Promise<T>, paged = false) {
   const [params, editParams] = useAddressParams();
   const [result, setResult] = useState<T | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [retryable, setRetryable] = useState(true);
   const [loading, setLoading] = useState(true);
   const [attempt, setAttempt] = useState(0);
   const query = useMemo<DashboardQuery>(() => {
@@ -24,11 +44,27 @@ export function useDashboard<T>(load: (q: DashboardQuery) => Promise<T>, paged =
 
   useEffect(() => {
     let live = true;
-    setLoading(true);
     setFailure(null);
+    const refused = periodProblem(query);
+    setFieldErrors(refused);
+    if (Object.keys(refused).length) {
+      // Not asked for: the figures shown would be another period's.
+      setResult(null);
+      setLoading(false);
+      return;
+    }
+    setLoading(true);
     load(query)
       .then((res) => live && setResult(res))
-      .catch((err) => live && setFailure(errorMessage(err)))
+      .catch((err: unknown) => {
+        if (!live) return;
+        const fields = fieldMessages(err);
+        setRetryable(!(err instanceof ApiError && err.status === 400));
+        if (fields.from) {
+          setResult(null);
+          setFieldErrors(fields);
+        } else setFailure(errorMessage(err));
+      })
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
@@ -43,5 +79,6 @@ export function useDashboard<T>(load: (q: DashboardQuery) => Promise<T>, paged =
   );
   const clear = () => editParams(() => new URLSearchParams(), { replace: true });
   const filtered = FILTER_KEYS.some((k) => params.get(k));
-  return { params, query, result, failure, loading, set, clear, filtered, retry: () => setAttempt((n) => n + 1) };
+  const retry = retryable ? () => setAttempt((n) => n + 1) : undefined;
+  return { params, query, result, failure, fieldErrors, loading, set, clear, filtered, retry };
 }

@@ -83,7 +83,7 @@ function ApplyFieldDialog({ record, field, busy, error, onClose, onSubmit }: App
       <Form record={initial} onSubmit={(values: Record<string, unknown>) => onSubmit(values[name] ?? null)}>
         <DialogContent sx={{ pt: 0 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {labelOf(def, 'proposedValue')}: {String(record.proposedValue ?? '—')}
+            {labelOf(def, 'proposedValue')}: {String(record.proposedValue ?? t('correctionQueue.removeValue'))}
           </Typography>
           <FieldDefInput field={field} source={name} name={name} label={labelOf(candidate, name)} />
           {error && <FormHelperText error>{error}</FormHelperText>}
@@ -112,6 +112,8 @@ function RowActions() {
   const id = encodeURIComponent(String(record.id));
   const field = candidate.fields[String(record.field)] as FieldDef | undefined;
   const ownInput = !!field && OWN_INPUT.has(field.kind);
+  // A request with no proposed value asks for the wrong one to be removed: applying it empty does so.
+  const valueLabel = record.proposedValue == null ? 'correctionQueue.removeValueLabel' : 'correctionQueue.valueLabel';
   const open = (next: Mode) => {
     setMode(next);
     setError(undefined);
@@ -149,7 +151,7 @@ function RowActions() {
           open={!!mode}
           busy={busy}
           title={t(mode === 'apply' ? 'correctionQueue.applyTitle' : 'correctionQueue.declineTitle')}
-          label={t(mode === 'apply' ? 'correctionQueue.valueLabel' : 'correctionQueue.reasonLabel')}
+          label={t(mode === 'apply' ? valueLabel : 'correctionQueue.reasonLabel')}
           value={text}
           onChange={setText}
           error={error}

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SALARY_CURRENCIES } from '../../../../schema/entities/talentOptions';
+import { REQUIREMENT_CAPS as CAPS } from '../../../../schema/rules/aiMatch';
 
 /** The AI-match experience slider's range (spec section 9: 0 to 80 years). */
 export const YEARS_MAX = 80;
@@ -117,17 +118,17 @@ export const requirementsSchema = z
           })
           .strict(),
       )
-      .max(50),
-    jobTitles: z.array(z.object({ id, label }).strict()).max(10),
+      .max(CAPS.skills),
+    jobTitles: z.array(z.object({ id, label }).strict()).max(CAPS.jobTitles),
     languages: z
       .array(
         z
           .object({ id, label, level: z.number().int().min(1).max(3).optional(), required: z.boolean().optional() })
           .strict(),
       )
-      .max(10),
-    locations: z.array(z.object({ id, label }).strict()).max(20),
-    countries: z.array(z.object({ id, label }).strict()).max(30).optional(),
+      .max(CAPS.languages),
+    locations: z.array(z.object({ id, label }).strict()).max(CAPS.locations),
+    countries: z.array(z.object({ id, label }).strict()).max(CAPS.countries).optional(),
     years: z
       .object({ min: years.optional(), max: years.optional() })
       .strict()
@@ -147,6 +148,6 @@ export const requirementsSchema = z
       .optional(),
     employmentTypes: z.array(z.number().int().min(1).max(4)).max(4),
     remote: z.boolean().optional(),
-    rightToWorkIn: z.array(id).max(20).optional(),
+    rightToWorkIn: z.array(id).max(CAPS.rightToWorkIn).optional(),
   })
   .strict() satisfies z.ZodType<Requirements>;
