@@ -6,15 +6,19 @@
  * The log says it is loading, and a failed read says so with Retry, never as an empty log; a To day before the From
  * day is refused by the server and said under To.
  * RaaS companies have /credits/company (CompanyCreditsPage.tsx).
+ *
+ * Both lists keep their page and filters in the address, as the other admin lists do (useAddressState), so Reload,
+ * Back and a shared link show the same list: `p`, `q` (search), `company` with `companyName` (the name the picker
+ * shows), and on the log `action`, `from` and `to`. A filter changed goes back to the first page.
  */
 import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { CREDIT_ACTIONS, CREDIT_ACTION_LABELS, type CreditAction, type Pricing } from '../../../schema/rules/credits';
 import { t } from '../../../i18n';
 import { PageHeader } from '../../components/PageHeader';
 import { fieldKeys } from '../../../ui/api/errors';
 import { RetryAlert } from '../../components/RetryAlert';
+import { useAddressParams, withQuery } from '../../components/useAddressState';
 import { DayField } from '../../../ui/components/DayField';
 import { readerZone } from '../../../schema/rules/timeZones';
 import { creditsApi, type CreditLogEntry, type CreditLot, type LogFilters, type Page } from '../../api/credits';
@@ -39,11 +43,43 @@ function Pager({ page, onPage }: { page?: Page<unknown>['pagination']; onPage(p:
   );
 }
 
+type Changes = Record<string, string | number | undefined>;
+
+const pageOf = (params: URLSearchParams) => Math.max(1, Math.floor(Number(params.get('p'))) || 1);
+const companyOf = (params: URLSearchParams): Option | null => {
+  const id = params.get('company');
+  return id ? { id, label: params.get('companyName') || id } : null;
+};
+const companyChanges = (o: Option | null): Changes => ({ company: o?.id, companyName: o?.label });
+
+/**
+ * The list's query in the address: what it holds, the search box's text and a change (a filter changed goes back to
+ * the first page). The box shows what is typed at once and follows the address when Back or a link changes it; each
+ * keystroke replaces the address rather than adding an entry.
+ */
+function useListQuery(): [URLSearchParams, string, (changes: Changes, replace?: boolean) => void] {
+  const [params, editParams] = useAddressParams();
+  const applied = params.get('q') ?? '';
+  const [text, setText] = useState(applied);
+  // Set while drawing, as the address changes, so no frame shows the old text (React's "state from props" pattern).
+  const [followed, setFollowed] = useState(applied);
+  if (followed !== applied) {
+    setFollowed(applied);
+    setText(applied);
+  }
+  const change = (changes: Changes, replace = false) => {
+    if ('q' in changes) setText(String(changes.q ?? ''));
+    editParams(withQuery(changes), { replace });
+  };
+  return [params, text, change];
+}
+
 export function ActiveCreditsPage() {
-  const [params, setParams] = useSearchParams();
-  const [page, setPage] = useState(1);
-  const [company, setCompany] = useState<Option | null>(null);
-  const [search, setSearch] = useState('');
+  const [params, text, change] = useListQuery();
+  const page = pageOf(params);
+  const company = companyOf(params);
+  const companyId = company?.id;
+  const search = params.get('q') ?? '';
   const [list, setList] = useState<Page<CreditLot>>();
   const [error, setError] = useState(false);
   const [editing, setEditing] = useState<CreditLot>();
@@ -54,14 +90,14 @@ export function ActiveCreditsPage() {
   const ordering = params.get('order_form') === 'true';
 
   const load = useCallback(() => {
-    creditsApi.lots({ page, companyId: company?.id, search: search.length >= 2 ? search : undefined }).then(
+    creditsApi.lots({ page, companyId, search: search.length >= 2 ? search : undefined }).then(
       (res) => {
         setList(res);
         setError(false);
       },
       () => setError(true),
     );
-  }, [page, company, search]);
+  }, [page, companyId, search]);
   useEffect(() => {
     const timer = setTimeout(load, 200);
     return () => clearTimeout(timer);
@@ -70,7 +106,15 @@ export function ActiveCreditsPage() {
     creditsApi.pricing().then(setPricing, () => undefined);
   }, []);
 
-  const closeDialog = () => setParams({});
+  // The dialogs' flags are kept beside the list's query, which they leave as it is.
+  const dialog = (key?: 'add_credits' | 'order_form') =>
+    change({
+      add_credits: undefined,
+      order_form: undefined,
+      ...(key && { [key]: 'true' }),
+      p: params.get('p') ?? undefined,
+    });
+  const closeDialog = () => dialog();
 
   return (
     <Box>
@@ -78,10 +122,10 @@ export function ActiveCreditsPage() {
         title={t('portal.titles.activeCredits')}
         actions={
           <>
-            <Button variant="contained" onClick={() => setParams({ add_credits: 'true' })}>
+            <Button variant="contained" onClick={() => dialog('add_credits')}>
               {t('credits.page.addCredits')}
             </Button>
-            <Button variant="outlined" onClick={() => setParams({ order_form: 'true' })}>
+            <Button variant="outlined" onClick={() => dialog('order_form')}>
               {t('credits.page.orderForm')}
             </Button>
           </>
@@ -91,14 +135,14 @@ export function ActiveCreditsPage() {
         <Box sx={{ minWidth: 280 }}>
           <CompanyPicker
             value={company}
-            onChange={(o) => (setCompany(o), setPage(1))}
+            onChange={(o) => change(companyChanges(o))}
             label={t('credits.page.anyCompany')}
           />
         </Box>
         <TextField
           label={t('credits.page.search')}
-          value={search}
-          onChange={(e) => (setSearch(e.target.value), setPage(1))}
+          value={text}
+          onChange={(e) => change({ q: e.target.value }, true)}
         />
       </Stack>
       {error && <Alert severity="error">{t('messages.somethingWentWrong')}</Alert>}
@@ -118,7 +162,7 @@ export function ActiveCreditsPage() {
           )}
         />
       )}
-      <Pager page={list?.pagination} onPage={setPage} />
+      <Pager page={list?.pagination} onPage={(p) => change({ p })} />
       {adding && <CreditFormDialog onClose={closeDialog} onSaved={load} />}
       {editing && <CreditFormDialog lot={editing} onClose={() => setEditing(undefined)} onSaved={load} />}
       {pricing && <SalesOrdersTable reloadKey={ordersKey} locale={pricing.locale} />}
@@ -131,8 +175,16 @@ export function ActiveCreditsPage() {
 }
 
 export function CreditLogPage() {
-  const [company, setCompany] = useState<Option | null>(null);
-  const [filters, setFilters] = useState<LogFilters>({ page: 1 });
+  const [params, text, change] = useListQuery();
+  const company = companyOf(params);
+  const action = params.get('action');
+  const filters: LogFilters = {
+    page: pageOf(params),
+    action: action && /^\d+$/.test(action) ? Number(action) : undefined,
+    from: params.get('from') || undefined,
+    to: params.get('to') || undefined,
+    search: params.get('q') || undefined,
+  };
   // What was read for the filters asked and which attempt (Retry asks again): a page, or why none came.
   const [read, setRead] = useState<{ asked: string; list?: Page<CreditLogEntry>; error?: unknown }>();
   const [attempt, setAttempt] = useState(0);
@@ -170,7 +222,6 @@ export function CreditLogPage() {
   const fieldError = fieldKeys(current?.error);
   // While the next page or filter is read, the last page read stays in view under the progress bar.
   const list = current ? current.list : lastList;
-  const set = (patch: LogFilters) => setFilters((f) => ({ ...f, ...patch, page: patch.page ?? 1 }));
 
   return (
     <Box>
@@ -186,7 +237,7 @@ export function CreditLogPage() {
         <Box sx={{ minWidth: 260 }}>
           <CompanyPicker
             value={company}
-            onChange={(o) => (setCompany(o), set({}))}
+            onChange={(o) => change(companyChanges(o))}
             label={t('credits.page.anyCompany')}
           />
         </Box>
@@ -194,7 +245,7 @@ export function CreditLogPage() {
           select
           label={t('credits.page.action')}
           value={filters.action ?? ''}
-          onChange={(e) => set({ action: e.target.value ? Number(e.target.value) : undefined })}
+          onChange={(e) => change({ action: e.target.value })}
           sx={{ minWidth: 220 }}
         >
           <MenuItem value="">{t('credits.page.anyAction')}</MenuItem>
@@ -208,7 +259,7 @@ export function CreditLogPage() {
           label={t('credits.page.from')}
           value={filters.from ?? ''}
           size="medium"
-          onChange={(day) => set({ from: day || undefined })}
+          onChange={(day) => change({ from: day })}
         />
         <DayField
           id="credit-log-to"
@@ -217,12 +268,12 @@ export function CreditLogPage() {
           size="medium"
           error={!!fieldError.to}
           helperText={fieldError.to && t(fieldError.to)}
-          onChange={(day) => set({ to: day || undefined })}
+          onChange={(day) => change({ to: day })}
         />
         <TextField
           label={t('credits.page.search')}
-          value={filters.search ?? ''}
-          onChange={(e) => set({ search: e.target.value || undefined })}
+          value={text}
+          onChange={(e) => change({ q: e.target.value }, true)}
         />
       </Stack>
       {!current && <LinearProgress aria-label={t('credits.page.logLoading')} />}
@@ -236,7 +287,7 @@ export function CreditLogPage() {
         </RetryAlert>
       )}
       {list && <LogTable entries={list.data} showCompany />}
-      <Pager page={list?.pagination} onPage={(p) => setFilters((f) => ({ ...f, page: p }))} />
+      <Pager page={list?.pagination} onPage={(p) => change({ p })} />
     </Box>
   );
 }

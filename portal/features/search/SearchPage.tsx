@@ -36,6 +36,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { useAddressState } from '../../components/useAddressState';
 import { useFirstScreenful } from '../../components/useFirstScreenful';
+import { usePanelParam } from '../../components/usePanelParam';
 import { ActiveFilters } from './ActiveFilters';
 import { placeName } from './FacetSelect';
 import { ProfilePanel } from './ProfilePanel';
@@ -187,8 +188,8 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
   // The API is always told the page size: its own default (25) is not the portal's (20).
   const asked = useMemo(() => apiSearchQuery(state, isAdmin).toString(), [state, isAdmin]);
   const { data, loading, error, retry, answered } = useSearch(asked);
-  const [open, setOpen] = useState<string>();
-  const openDoc = useCallback((doc: SearchDoc) => setOpen(doc.id), []);
+  const [open, openPanel, closePanel] = usePanelParam();
+  const openDoc = useCallback((doc: SearchDoc) => openPanel(doc.id), [openPanel]);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
@@ -207,6 +208,7 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
     [go],
   );
 
+  const [resultsTop, resultsHeading] = [useRef<HTMLDivElement>(null), useRef<HTMLHeadingElement>(null)];
   const total = data?.totalResults ?? 0;
   // The range and pages of the page the answer holds, in the answer's own page size.
   const perPage = data?.perPage ?? state.perPage;
@@ -219,7 +221,11 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
       sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}
       count={pages}
       page={pastEnd ? state.page : Math.min(state.page, pages)}
-      onChange={(_, page) => go((now) => ({ ...now, page }))}
+      onChange={(_, page) => {
+        go((now) => ({ ...now, page })); // read from its top (below the sticky bar), the focus on its heading
+        resultsTop.current?.scrollIntoView({ block: 'start' });
+        resultsHeading.current?.focus({ preventScroll: true });
+      }}
     />
   );
 
@@ -241,12 +247,13 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
       <Stack direction="row" spacing={3} sx={{ alignItems: 'flex-start' }}>
         {!narrow && <FilterColumn>{filters}</FilterColumn>}
         <Box
-          sx={{ flex: 1, minWidth: 0 }}
+          ref={resultsTop}
+          sx={{ flex: 1, minWidth: 0, scrollMarginTop: 88 }}
           data-testid="results"
           data-answered={loading ? undefined : answered === asked ? query.toString() : answered}
         >
           {/* The outline a screen reader lists: the page's title, its filters, then the candidates found. */}
-          <Typography component="h2" sx={visuallyHidden}>
+          <Typography component="h2" ref={resultsHeading} tabIndex={-1} sx={visuallyHidden}>
             {t('search.page.resultsTitle')}
           </Typography>
           <Stack
@@ -386,7 +393,7 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
           {filters}
         </Drawer>
       )}
-      <ProfilePanel id={open} currency={state.currency} onClose={() => setOpen(undefined)} />
+      <ProfilePanel id={open} currency={state.currency} onClose={closePanel} />
     </>
   );
 }
