@@ -1,9 +1,12 @@
 /**
  * Fields that name an icon (`display: 'icon'`): the form shows every allowed icon to pick one, lists
- * and pages draw the icon with its name beside it.
+ * and pages draw the icon with its name beside it. The icons are one radio group: a single Tab stop (the chosen
+ * icon, else the first), the arrow keys (and Home, End) move to and choose another; its error reads as every
+ * input's does (react-admin's ValidationError translates the validators' messages).
  */
 import { Box, FormControl, FormHelperText, FormLabel, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { useInput, useRecordContext, type Validator } from 'react-admin';
+import { useRef, type KeyboardEvent } from 'react';
+import { useInput, useRecordContext, ValidationError, type Validator } from 'react-admin';
 import { t } from '../../i18n';
 import { TAG_ICONS, isTagIcon, type TagIcon } from '../../schema/rules/tagIcons';
 import { TAG_ICON_COMPONENTS } from './tagIcons';
@@ -21,6 +24,34 @@ export function IconInput({ source, label, validate, readOnly }: Props) {
   const { field, fieldState, isRequired } = useInput({ source, validate });
   const error = fieldState.invalid ? fieldState.error?.message : undefined;
   const current = field.value as string | null | undefined;
+  const group = useRef<HTMLDivElement>(null);
+  const chosenAt = TAG_ICONS.findIndex((name) => name === current);
+  const tabStop = chosenAt >= 0 ? chosenAt : 0;
+  const choose = (name: TagIcon) => {
+    field.onChange(name);
+    field.onBlur();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (readOnly) return;
+    const radios = [...(group.current?.querySelectorAll<HTMLElement>('[role="radio"]') ?? [])];
+    const focused = radios.findIndex((radio) => radio === event.target);
+    const from = focused >= 0 ? focused : tabStop;
+    const last = TAG_ICONS.length - 1;
+    const to = {
+      ArrowRight: from + 1,
+      ArrowDown: from + 1,
+      ArrowLeft: from - 1,
+      ArrowUp: from - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    // Past either end the choice wraps round, as a native radio group's does.
+    const next = (to + TAG_ICONS.length) % TAG_ICONS.length;
+    choose(TAG_ICONS[next]);
+    radios[next]?.focus();
+  };
   return (
     <FormControl component="fieldset" error={!!error} fullWidth sx={{ mb: 2 }} data-testid={`icon-input-${source}`}>
       <FormLabel component="legend" sx={{ fontSize: 13, mb: 0.5 }}>
@@ -28,12 +59,14 @@ export function IconInput({ source, label, validate, readOnly }: Props) {
         {isRequired ? ' *' : ''}
       </FormLabel>
       <Box
+        ref={group}
         role="radiogroup"
         aria-label={label}
+        onKeyDown={onKeyDown}
         aria-invalid={error ? true : undefined}
         sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(40px, 1fr))', gap: 0.5 }}
       >
-        {TAG_ICONS.map((name) => {
+        {TAG_ICONS.map((name, index) => {
           const Icon = TAG_ICON_COMPONENTS[name];
           const chosen = current === name;
           return (
@@ -44,10 +77,8 @@ export function IconInput({ source, label, validate, readOnly }: Props) {
                   aria-checked={chosen}
                   aria-label={iconLabel(name)}
                   disabled={readOnly}
-                  onClick={() => {
-                    field.onChange(name);
-                    field.onBlur();
-                  }}
+                  tabIndex={index === tabStop ? 0 : -1}
+                  onClick={() => choose(name)}
                   sx={{
                     width: 40,
                     height: 40,
@@ -67,12 +98,15 @@ export function IconInput({ source, label, validate, readOnly }: Props) {
         })}
       </Box>
       <FormHelperText>
-        {error ??
-          (isTagIcon(current)
-            ? t('tags.iconChosen', { icon: iconLabel(current) })
-            : current
-              ? t('tags.iconUnknown', { icon: current })
-              : t('tags.iconHelp'))}
+        {error ? (
+          <ValidationError error={error} />
+        ) : isTagIcon(current) ? (
+          t('tags.iconChosen', { icon: iconLabel(current) })
+        ) : current ? (
+          t('tags.iconUnknown', { icon: current })
+        ) : (
+          t('tags.iconHelp')
+        )}
       </FormHelperText>
     </FormControl>
   );

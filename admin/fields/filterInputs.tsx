@@ -8,7 +8,6 @@ import {
   NullableBooleanInput,
   NumberInput,
   ReferenceInput,
-  SearchInput,
   SelectArrayInput,
   SelectInput,
   TextInput,
@@ -16,10 +15,11 @@ import {
 import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { DayInput } from './DayInput';
+import { SearchBox } from './SearchBox';
 import { choicesOf, isVisible, labelOf, targetOf } from './fieldMeta';
 
 function filterInput(entity: EntityDef, name: string): ReactElement | null {
-  if (name === 'q') return <SearchInput key="q" source="q" alwaysOn placeholder={t('admin.list.search')} />;
+  if (name === 'q') return <SearchBox key="q" source="q" alwaysOn placeholder={t('admin.list.search')} />;
   const field = entity.fields[name];
   if (!isVisible(field) || field.filterable === false) return null;
   const label = labelOf(entity, name);

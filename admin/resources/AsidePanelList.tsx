@@ -1,25 +1,60 @@
 /**
  * Entities with `admin.list.asidePanel` (spec: "Tag list with an add/edit panel") keep their list
  * on screen and open the add and edit forms in a panel beside it. The panel has its own routes
- * (/tags/create, /tags/:id) so it can be linked to and the browser's back button closes it.
+ * (/tags/create, /tags/:id) so it can be linked to and the browser's back button closes it. Opening the panel
+ * moves the focus to its form's first field (once the form is drawn: an edit's record loads first). An edit of a
+ * record changed since the panel read it is refused, and says so with a way to reload (ChangedMeanwhile.tsx).
  */
 import CloseIcon from '@mui/icons-material/Close';
 import { Card, CardHeader, IconButton } from '@mui/material';
+import { useEffect, useRef, type RefObject } from 'react';
 import { CreateBase, EditBase, useParams, useRedirect } from 'react-admin';
 import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { recordLabel } from '../fields/fieldMeta';
+import { ChangedMeanwhileDialog, useChangedMeanwhile } from './ChangedMeanwhile';
 import { EntityForm } from './EntityForm';
 import { EntityList } from './EntityList';
 
 type Mode = 'list' | 'create' | 'edit';
 
+const FIELD =
+  'input:not([type="hidden"]):not([disabled]):not([tabindex="-1"]), textarea:not([aria-hidden="true"]):not([tabindex="-1"]), [role="radio"][tabindex="0"]';
+/** How long a panel waits for its form before it gives up moving the focus (an edit's record may be slow to load). */
+const FORM_WAIT_MS = 5000;
+
+/** Focuses the first field of the form inside `panel` once it is drawn, each time the panel opens on another form. */
+function useFocusFirstField(panel: RefObject<HTMLElement | null>, key: string) {
+  useEffect(() => {
+    const element = panel.current;
+    if (!element) return;
+    const focusFirst = () => {
+      const first = element.querySelector('form')?.querySelector<HTMLElement>(FIELD);
+      // The admin may already be working inside the panel: their place is kept.
+      if (first && !element.contains(document.activeElement)) first.focus();
+      return !!first;
+    };
+    if (focusFirst()) return;
+    const observer = new MutationObserver(() => focusFirst() && observer.disconnect());
+    observer.observe(element, { childList: true, subtree: true });
+    const timer = setTimeout(() => observer.disconnect(), FORM_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [panel, key]);
+}
+
 function Panel({ entity, mode, id }: { entity: EntityDef; mode: Exclude<Mode, 'list'>; id?: string }) {
   const redirect = useRedirect();
   const label = recordLabel(entity).toLowerCase();
   const title = mode === 'create' ? t('admin.panel.add', { label }) : t('admin.panel.edit', { label });
+  const panel = useRef<HTMLElement>(null);
+  useFocusFirstField(panel, `${mode}:${id ?? ''}`);
+  const changed = useChangedMeanwhile();
   return (
     <Card
+      ref={panel}
       component="aside"
       aria-label={title}
       sx={{
@@ -46,8 +81,9 @@ function Panel({ entity, mode, id }: { entity: EntityDef; mode: Exclude<Mode, 'l
         </CreateBase>
       ) : (
         // Keyed by id so choosing another row starts a fresh form.
-        <EditBase key={id} mutationMode="pessimistic" redirect="list">
-          <EntityForm entity={entity} mode="edit" stacked />
+        <EditBase key={id} mutationMode="pessimistic" redirect="list" mutationOptions={{ onError: changed.onError }}>
+          <EntityForm entity={entity} mode="edit" stacked keepEdits />
+          <ChangedMeanwhileDialog code={changed.code} onClose={changed.close} />
         </EditBase>
       )}
     </Card>

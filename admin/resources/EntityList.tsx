@@ -1,7 +1,6 @@
 /** The generated list screen: columns, filters, default sort and bulk actions from `admin.list`. */
 import { useMemo, type ReactNode } from 'react';
 import {
-  BulkActionsToolbar,
   BulkDeleteButton,
   CreateButton,
   DataTable,
@@ -11,6 +10,7 @@ import {
   useCreatePath,
   useListContext,
   type Identifier,
+  type RaRecord,
 } from 'react-admin';
 import type { EntityDef } from '../../schema';
 import { BULK_MAX } from '../../schema/validation/inputs';
@@ -24,6 +24,7 @@ import { LabelledBody } from './LabelledRows';
 import { BulkStatusButton } from './BulkStatusButton';
 import { columnWidths, ONE_LINE_TABLE_SX, PhoneList, showFullTextOnHover, TableActions, usePhone } from './denseTable';
 import { exporterFor } from './exporter';
+import { KeyboardBulkToolbar, primaryColumn, RowLink } from './keyboardList';
 import { ListEmpty, ListNoMatches, PortalActions } from './ListStates';
 import { presetLabel, presetMatching } from './presets';
 import { RecordName } from './RecordTitle';
@@ -51,11 +52,12 @@ function ListTitle({ entity }: { entity: EntityDef }) {
 
 /**
  * Bulk selection appears only where the admin has a bulk action to take. "Select all" selects at most as many rows as
- * one bulk request may name (BULK_MAX), not react-admin's 250 the server would refuse.
+ * one bulk request may name (BULK_MAX), not react-admin's 250 the server would refuse. The toolbar is out of the
+ * keyboard's way while nothing is selected (keyboardList.tsx).
  */
 function bulkToolbar(buttons: ReactNode | false): ReactNode {
   if (!buttons) return undefined;
-  return <BulkActionsToolbar selectAllButton={<SelectAllButton limit={BULK_MAX} />}>{buttons}</BulkActionsToolbar>;
+  return <KeyboardBulkToolbar selectAllButton={<SelectAllButton limit={BULK_MAX} />}>{buttons}</KeyboardBulkToolbar>;
 }
 
 function bulkActionsFor(entity: EntityDef, actor: ReturnType<typeof useActor>): ReactNode | false {
@@ -97,6 +99,12 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
   const [field, order] = entity.admin?.list?.sort ?? ['id', 'DESC'];
   const sort = useMemo(() => ({ field, order }), [field, order]);
   const columns = columnsOf(entity);
+  const primary = primaryColumn(entity, columns);
+  // A row opens where the admin can work on it: the edit form (or panel) when allowed, else the record.
+  const openAs = (record: RaRecord) =>
+    actor && canAccessResource(actor, 'edit', entity.resource as string, record) ? 'edit' : 'show';
+  const pathOf = (record: RaRecord) =>
+    createPath({ resource: entity.resource as string, id: record.id, type: openAs(record) });
   const bulkActions = bulkActionsFor(entity, actor);
   const shares = columnWidths(entity, columns);
   // Row actions keep a fixed share (two icon buttons); the columns share the rest.
@@ -138,23 +146,15 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
               ? entity.fields.status.choices?.find((c) => c.id === record.status)?.label
               : undefined
           }
-          link={(record) =>
-            createPath({
-              resource: entity.resource as string,
-              id: record.id,
-              type: actor && canAccessResource(actor, 'edit', entity.resource as string, record) ? 'edit' : 'show',
-            })
-          }
+          link={pathOf}
         />
       ) : (
         <DataTable
           body={LabelledBody}
           bulkActionButtons={bulkActions}
           bulkActionsToolbar={bulkToolbar(bulkActions)}
-          // A row opens where the admin can work on it: the edit form (or panel) when allowed, else the record.
-          rowClick={(_id, resource, record) =>
-            actor && canAccessResource(actor, 'edit', resource, record) ? 'edit' : 'show'
-          }
+          // The mouse opens a row anywhere on it; the keyboard through the link of its primary cell.
+          rowClick={(_id, _resource, record) => openAs(record)}
           empty={<ListNoMatches entity={entity} />}
           rowSx={(record) =>
             selectedId !== undefined && record.id === selectedId ? { backgroundColor: 'action.selected' } : {}
@@ -171,7 +171,13 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
               disableSort={!isSortable(entity, name) || entity.fields[name]?.kind === 'ref'}
               sx={{ width: widths[name] }}
             >
-              <DisplayField entity={entity} source={name} compact />
+              {name === primary ? (
+                <RowLink to={pathOf}>
+                  <DisplayField entity={entity} source={name} compact />
+                </RowLink>
+              ) : (
+                <DisplayField entity={entity} source={name} compact />
+              )}
             </DataTable.Col>
           ))}
           {rowActions && (

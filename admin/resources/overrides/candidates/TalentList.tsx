@@ -36,6 +36,7 @@ import {
   usePhone,
 } from '../../denseTable';
 import { exporterFor } from '../../exporter';
+import { KeyboardBulkToolbar, RowLink } from '../../keyboardList';
 import { ListEmpty, ListNoMatches } from '../../ListStates';
 import { presetLabel, presetMatching } from '../../presets';
 import { CvImportButton } from './CvImport';
@@ -108,15 +109,19 @@ function initials(name: string) {
 
 function NameCell() {
   const record = useRecordContext();
+  const basename = useBasename();
   const name = String(record?.name ?? '');
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
       <Avatar sx={{ width: 28, height: 28, fontSize: 12, bgcolor: 'primary.main', flexShrink: 0 }}>
         {initials(name)}
       </Avatar>
-      <Typography variant="body2" noWrap sx={{ fontWeight: 600, minWidth: 0 }}>
-        {name}
-      </Typography>
+      {/* The keyboard's way to the talent (keyboardList.tsx); the mouse clicks anywhere on the row. */}
+      <RowLink to={(r) => `${basename}${talentPaths.show(r.id)}`} sx={{ minWidth: 0 }}>
+        <Typography variant="body2" noWrap sx={{ fontWeight: 600, minWidth: 0 }}>
+          {name}
+        </Typography>
+      </RowLink>
     </Stack>
   );
 }
@@ -169,6 +174,13 @@ const WIDTHS = columnWidths(candidate, columns, {
 });
 const [sortField, sortOrder] = candidate.admin?.list?.sort ?? ['createdAt', 'DESC'];
 
+const BULK_ACTIONS = (
+  <>
+    <TalentBulkStatusButton />
+    <BulkDeleteButton mutationMode="pessimistic" />
+  </>
+);
+
 export function TalentList() {
   const basename = useBasename();
   const phone = usePhone();
@@ -195,12 +207,8 @@ export function TalentList() {
         <DataTable
           body={LabelledBody}
           rowClick={(id) => `${basename}${talentPaths.show(id)}`}
-          bulkActionButtons={
-            <>
-              <TalentBulkStatusButton />
-              <BulkDeleteButton mutationMode="pessimistic" />
-            </>
-          }
+          bulkActionButtons={BULK_ACTIONS}
+          bulkActionsToolbar={<KeyboardBulkToolbar>{BULK_ACTIONS}</KeyboardBulkToolbar>}
           empty={<ListNoMatches entity={candidate} />}
           sx={ONE_LINE_TABLE_SX}
           onMouseOver={showFullTextOnHover}
