@@ -72,7 +72,6 @@ export function NotificationPreferences() {
               setFailed(false);
               setAttempt((n) => n + 1);
             }}
-            retryLabel={t('portal.common.retry')}
           >
             {t('notifications.inbox.loadError')}
           </RetryAlert>

@@ -133,7 +133,6 @@ export function ProfileForm() {
           setLoadError(undefined);
           setAttempt((n) => n + 1);
         }}
-        retryLabel={t('portal.common.retry')}
       >
         {loadError}
       </RetryAlert>

@@ -104,7 +104,6 @@ export function DataCorrections() {
                 setLoadError(undefined);
                 setAttempt((n) => n + 1);
               }}
-              retryLabel={t('portal.common.retry')}
             >
               {loadError}
             </RetryAlert>

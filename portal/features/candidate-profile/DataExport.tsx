@@ -120,7 +120,6 @@ export function DataExport() {
                 setLoadError(undefined);
                 void load();
               }}
-              retryLabel={t('portal.common.retry')}
             >
               {loadError}
             </RetryAlert>

@@ -88,7 +88,6 @@ export function DataRights({ email }: { email: string }) {
                     setLoadError(undefined);
                     setAttempt((n) => n + 1);
                   }}
-                  retryLabel={t('portal.common.retry')}
                 >
                   {loadError}
                 </RetryAlert>

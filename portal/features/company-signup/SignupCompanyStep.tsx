@@ -180,7 +180,6 @@ export function SignupCompanyStep() {
               data-testid="countries-load-error"
               sx={{ gridColumn: { sm: 'span 2' } }}
               onRetry={retryCountries}
-              retryLabel={t('portal.common.retry')}
             >
               {t('portal.signup.company.countriesLoadError')}
             </RetryAlert>

@@ -116,12 +116,7 @@ export function TeamPage() {
           />
         )}
         {error && (
-          <RetryAlert
-            sx={{ m: 2 }}
-            data-testid="team-load-error"
-            onRetry={reload}
-            retryLabel={t('portal.common.retry')}
-          >
+          <RetryAlert sx={{ m: 2 }} data-testid="team-load-error" onRetry={reload}>
             {error}
           </RetryAlert>
         )}
