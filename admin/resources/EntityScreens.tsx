@@ -3,7 +3,6 @@ import { Box, Divider } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   Create,
-  DeleteButton,
   Edit,
   EditButton,
   Labeled,
@@ -16,8 +15,9 @@ import {
 } from 'react-admin';
 import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
+import { ChangedMeanwhileDialog, useChangedMeanwhile } from './ChangedMeanwhile';
 import { DisplayField } from '../fields/DisplayField';
-import { DeleteCompanyUserButton } from './DeleteCompanyUserButton';
+import { EntityDeleteButton } from './EntityDeleteButton';
 import { labelOf, recordLabel, showFields } from '../fields/fieldMeta';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { EntityForm } from './EntityForm';
@@ -38,20 +38,30 @@ export function EntityCreate({ entity }: { entity: EntityDef }) {
   );
 }
 
-/** A company user's edit page deletes as their show page does: the confirmation names who takes over their projects. */
-const companyUserToolbar = (
+/**
+ * A company user's and an admin's edit page delete as their show page does (EntityDeleteButton): the confirmation
+ * names who takes over a user's projects, and Delete is disabled with the reason where the server refuses it.
+ */
+const teamToolbar = (
   <Toolbar sx={{ justifyContent: 'space-between' }}>
     <SaveButton />
-    <DeleteCompanyUserButton />
+    <EntityDeleteButton />
   </Toolbar>
 );
+const TEAM = ['company-users', 'admins'];
 
+/**
+ * The form sends back the record it read, `updatedAt` with it: a record changed since is refused (409) and a dialog
+ * offers to reload it (ChangedMeanwhile.tsx) instead of writing the older copy over the change.
+ */
 export function EntityEdit({ entity }: { entity: EntityDef }) {
+  const changed = useChangedMeanwhile();
   return (
     // Pessimistic: the server's field errors must reach the form before leaving the page.
     <Edit
       title={<RecordTitle entity={entity} />}
       mutationMode="pessimistic"
+      mutationOptions={{ onError: changed.onError }}
       redirect="list"
       actions={
         <TopToolbar>
@@ -62,9 +72,11 @@ export function EntityEdit({ entity }: { entity: EntityDef }) {
       <EntityForm
         entity={entity}
         mode="edit"
-        toolbar={entity.resource === 'company-users' ? companyUserToolbar : undefined}
+        keepEdits
+        toolbar={TEAM.includes(entity.resource ?? '') ? teamToolbar : undefined}
       />
       <RelatedLists entity={entity} />
+      <ChangedMeanwhileDialog code={changed.code} onClose={changed.close} />
     </Edit>
   );
 }
@@ -99,8 +111,8 @@ function ShowBody({ entity }: { entity: EntityDef }) {
 }
 
 /**
- * `actions` replaces the generic edit and delete buttons (an override's own, e.g. a credit's). A company user's
- * deletion offers who takes over their projects (DeleteCompanyUserButton).
+ * `actions` replaces the generic edit and delete buttons (an override's own, e.g. a credit's). Delete is the
+ * server's rule's (EntityDeleteButton): a company user's offers who takes over their projects.
  */
 export function EntityShow({ entity, actions }: { entity: EntityDef; actions?: ReactNode }) {
   return (
@@ -111,11 +123,7 @@ export function EntityShow({ entity, actions }: { entity: EntityDef; actions?: R
           {actions ?? (
             <>
               <EditButton />
-              {entity.resource === 'company-users' ? (
-                <DeleteCompanyUserButton />
-              ) : (
-                <DeleteButton mutationMode="pessimistic" />
-              )}
+              <EntityDeleteButton />
             </>
           )}
         </TopToolbar>

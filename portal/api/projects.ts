@@ -171,7 +171,8 @@ export const projectsApi = {
     form.set('jd_file', file);
     return (await api<Answer<Project>>('projects/add-job-description', { method: 'POST', body: form })).data;
   },
-  update: async (projectId: string, fields: Partial<ProjectFields> & { status?: number }) =>
+  /** `updatedAt`: the version the form read; the update is refused (409) when the project changed since. */
+  update: async (projectId: string, fields: Partial<ProjectFields> & { status?: number; updatedAt?: string }) =>
     (await json<Answer<Project>>('projects/update/project', 'PUT', { projectId, ...fields })).data,
   updateFilters: async (projectId: string, filters: string) =>
     (await json<Answer<Project>>('projects/update/filters', 'PUT', { projectId, filters })).data,

@@ -2,14 +2,18 @@
  * The project's settings (edit) panel: a drawer with the same form as the add modal, filled from
  * the stored project; saves through update/project, then uploads a new job description file. The
  * owner is fixed (with its helper text) unless the caller may hand the project over and keep it
- * (`access.canHandOver`: not a Member owner of a project shared with nobody).
+ * (`access.canHandOver`: not a Member owner of a project shared with nobody). The save sends the `updatedAt` the
+ * panel read: a project changed since (a colleague handed it over or closed it) is refused with 409
+ * 'errors.changedMeanwhile' and nothing is written; the notice above the form offers to reload the project.
  */
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Alert, Box, Button, Drawer, IconButton, Skeleton, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { t } from '../../../i18n';
-import { errorMessage } from '../../../ui/api/errors';
+import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { useAuth } from '../../app/auth/authContext';
+import { actorOf } from '../../app/viewer';
+import { appointsAdvocates } from '../../../schema/roles';
 import { useNotify } from '../../app/notify';
 import { projectsApi, type Project, type ProjectDetail } from '../../api/projects';
 import { ProjectFormFields } from './ProjectFormFields';
@@ -43,6 +47,8 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
   const [busy, setBusy] = useState(false);
   // Saved fields whose file upload then failed: the panel stays open with the error; closing reports the save.
   const [partial, setPartial] = useState<Project>();
+  // The save was refused because the project changed after the panel read it: the notice offers to reload it.
+  const [stale, setStale] = useState(false);
 
   const close = () => {
     if (busy) return;
@@ -55,6 +61,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
   const load = useCallback(() => {
     setValues(undefined);
     setLoadError(undefined);
+    setStale(false);
     reset();
     projectsApi
       .find(projectId)
@@ -72,7 +79,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
   }, [open, load]);
 
   // Editing never changes the plan here (upgrades have their own call), so the free-project confirmation is not asked again.
-  const ctx = { isAdmin, isRaas: false };
+  const ctx = { isAdmin, isRaas: false, appointsAdvocates: !!viewer && appointsAdvocates(actorOf(viewer)) };
 
   const change = (patch: Partial<ProjectFormValues>) => {
     setValues((v) => (v ? { ...v, ...patch } : v));
@@ -87,15 +94,20 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
     const { companyId: _company, isAdminProject: _internal, filters: _filters, ...body } = projectBody(values, ctx);
     let saved: Project;
     try {
-      saved = await projectsApi.update(project.id, body);
+      saved = await projectsApi.update(project.id, { ...body, updatedAt: project.updatedAt });
     } catch (err) {
       setBusy(false);
       refused(err);
+      setStale(Boolean(fieldKeys(err).updatedAt));
       return;
     }
+    // The version the panel now holds: a second save (after a refused file) is not refused as stale.
+    const version = (p: Project) => setProject((v) => (v ? { ...v, updatedAt: p.updatedAt } : v));
+    version(saved);
     if (values.jdFile) {
       try {
         saved = await projectsApi.addJobDescription(project.id, values.jdFile);
+        version(saved);
         setValues((v) => (v ? { ...v, jdFile: null, jdFileName: saved.jdFileName ?? v.jdFile?.name ?? null } : v));
       } catch (err) {
         setBusy(false);
@@ -140,7 +152,19 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
         </Stack>
         <Box sx={{ flex: 1, overflowY: 'auto', px: 3, py: 2.5 }}>
           {failure && (
-            <Alert severity="error" sx={{ mb: 2 }} ref={failureRef} data-testid="settings-error">
+            <Alert
+              severity="error"
+              sx={{ mb: 2 }}
+              ref={failureRef}
+              data-testid="settings-error"
+              action={
+                stale && (
+                  <Button color="inherit" size="small" onClick={load}>
+                    {t('errors.reload')}
+                  </Button>
+                )
+              }
+            >
               {failure}
             </Alert>
           )}
