@@ -7,7 +7,7 @@ import { subject as asSubject } from '@casl/ability';
 import { permittedFieldsOf } from '@casl/ability/extra';
 import { entity as entityNamed, entityByResource, type Action, type EntityDef } from '../../schema';
 import { abilityFor, type AppAbility } from '../../schema/ability';
-import type { Actor } from '../../schema/roles';
+import { appointsAdvocates, type Actor } from '../../schema/roles';
 
 /** The session actor's ability. */
 export const abilityOf = (actor: Actor): AppAbility => abilityFor(actor);
@@ -60,7 +60,11 @@ export function writableFields(actor: Actor, def: EntityDef, record?: Record<str
         fieldsFrom: (r) => r.fields ?? all,
       })
     : permittedFieldsOf(ability, 'create', def.subject, { fieldsFrom: (r) => r.fields ?? all });
-  return new Set(fields);
+  const writable = new Set(fields);
+  // Naming a project's talent advocate is a General admin's act (appointsAdvocates, the rule the project writes
+  // refuse by: 403 project.errors.advocateByGeneral): an advocate admin sees the field locked.
+  if (def.subject === 'Project' && !appointsAdvocates(actor)) writable.delete('advocateId');
+  return writable;
 }
 
 /** A bulk status change needs an update right on every row, not only on some (e.g. an advocate's own). */

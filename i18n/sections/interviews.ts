@@ -163,6 +163,7 @@ export const interviews = {
   actions: {
     requestInterview: 'Request interview',
     sendJd: 'Send job description',
+    inactive: 'Requests go out only while the project is active',
   },
   list: {
     title: 'Interview requests',

@@ -19,6 +19,8 @@ export const pipelinePortal = {
     statuses: { 0: 'Active', 1: 'Paused', 3: 'Inactive' } as Record<number, string>,
     plans: { 1: 'Free', 2: 'Power' } as Record<number, string>,
   },
+  readOnly:
+    'This project is inactive: you can view its candidates and open their profiles, but not move, add, favourite or hide them. Activate it in its settings to work on it again.',
   tabsLabel: 'Candidates by stage',
   view: { label: 'View', list: 'List', board: 'Board' },
   filters: {

@@ -4,7 +4,7 @@
  * the upgrade and guarantee prompts, and what a RaaS company sees. Side-free: the portal imports
  * it for the board's allowed drops and the candidate menu.
  */
-import { PROJECT_PLAN, PROJECT_TYPE, STAGE_ORDER, STAGES, TAB_ORDER, type StageId } from './pipeline';
+import { PROJECT_PLAN, PROJECT_STATUS, PROJECT_TYPE, STAGE_ORDER, STAGES, TAB_ORDER, type StageId } from './pipeline';
 
 /** Who moves: the pipeline distinguishes admins, normal companies and RaaS companies. */
 export type PipelineRole = 'admin' | 'company' | 'raasCompany';
@@ -189,6 +189,16 @@ export function upgradeOrGuarantee(
   if (project.plan === PROJECT_PLAN.power && GUARANTEE_STAGES.includes(to) && !guaranteed) return 'guarantee';
   return null;
 }
+
+/**
+ * Interview requests and job descriptions (backend/features/interviews/send.ts) go out only from an active project
+ * (else 409 projectInactive), and a project that must upgrade before its candidates are interviewed (the move to
+ * interviewing's rule above) must upgrade first (409 upgradeRequired). The portal offers the same: no request from a
+ * paused or closed project, the upgrade prompt before a request from a free RaaS project.
+ */
+export const sendsRequests = (project: { status: number }): boolean => project.status === PROJECT_STATUS.active;
+export const requestsNeedUpgrade = (project: { projectType: number; plan: number }): boolean =>
+  upgradeOrGuarantee(project, STAGES.interviewing, false) === 'upgrade';
 
 /** Moving to these stages schedules an interview: the schedule form data is required. */
 export const needsSchedule = (to: StageId): boolean => to === STAGES.interviewing || to === STAGES.interviewing2;

@@ -13,10 +13,9 @@ import {
   REQUEST_CHANNEL,
   REQUEST_KIND,
   REQUEST_STATE,
-  STAGES,
   WHATSAPP_REQUEST_REPEAT_HOURS,
 } from '../../../schema/rules/pipeline';
-import { upgradeOrGuarantee } from '../../../schema/rules/stages';
+import { requestsNeedUpgrade, sendsRequests } from '../../../schema/rules/stages';
 import type { AppAbility } from '../../../schema/ability';
 import { mayContact, viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { storageFor } from '../../adapters/storage/select';
@@ -60,7 +59,7 @@ export interface ProjectRow {
  * same refusal, as moving them to interviewing (schema/rules/stages.ts, pipeline/recruitment.ts).
  */
 function requireInterviewPlan(project: { projectType: number; plan: number }, candidateIds: number[]) {
-  if (upgradeOrGuarantee(project, STAGES.interviewing, false) === 'upgrade')
+  if (requestsNeedUpgrade(project))
     throw new AppError(409, 'project.recruitment.errors.upgradeRequired', undefined, undefined, {
       candidateIds: candidateIds.map((n) => `Candidate:${n}`),
     });
@@ -117,7 +116,7 @@ export async function sendRequests(
   const hasJd = Boolean(project.jobDescription?.trim() || project.jdText?.trim() || project.jdFilePath);
   if (!hasJd && !input.jdText && !file)
     throw badRequest({ jdText: 'project.interview.errors.jdRequired' }, 'project.interview.errors.jdRequired');
-  if (project.status !== undefined && project.status !== 0)
+  if (project.status !== undefined && !sendsRequests({ status: project.status }))
     throw new AppError(409, 'project.interview.errors.projectInactive');
   requireInterviewPlan(pipelineProject, input.candidateId);
   const kind = kindOf(input.requestAction);

@@ -93,12 +93,8 @@ export function ownerDetailsRefusal(by: Changer, member: Member): Refusal | unde
   return member.role === OWNER && !by.platformAdmin && by.selfId !== member.id ? 'ownerDetails' : undefined;
 }
 
-/** Deleting a company user: never the Owner (whoever asks), never oneself. */
-export function memberDeleteRefusal(by: Changer, member: Member): 'ownerUndeletable' | 'selfUndeletable' | undefined {
-  if (member.role === OWNER) return 'ownerUndeletable';
-  if (by.selfId === member.id) return 'selfUndeletable';
-  return undefined;
-}
+/** Deleting a company user: never the Owner (whoever asks), never oneself; the console offers Delete by the same rule. */
+export { memberDeleteRefusal } from '../../../schema/rules/team';
 
 /** A change of a platform admin by an admin: nobody deactivates themself. */
 export function adminChangeRefusal(

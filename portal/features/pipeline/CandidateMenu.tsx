@@ -1,6 +1,6 @@
 /** One candidate's menu: the stage moves the rules allow, the project flags, downloads, admin edit and the extra actions. */
 import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
-import { Divider, IconButton, ListSubheader, Menu, MenuItem } from '@mui/material';
+import { Divider, IconButton, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
 import { t } from '../../../i18n';
 import { CANDIDATE_DOWNLOAD_KINDS, type CandidateDownload } from '../../../schema/rules/downloads';
@@ -31,7 +31,7 @@ export function CandidateMenu({ context, disabled, onRequest }: Props) {
   // The downloads the server answers 200 for, as the board's answer says of this candidate (its role's rule over the
   // candidate's facts, and a file to send): none offered that would end in a 403 or a 404.
   const downloads = CANDIDATE_DOWNLOAD_KINDS.filter((d) => doc.canDownload?.[d]);
-  const plan = menuPlan(doc, role, downloads);
+  const plan = menuPlan(doc, role, downloads, context.project.status);
   const name = doc.name || t('portal.pipeline.card.anonymous');
   const close = () => setAnchor(null);
   const pick = (request: MenuRequest) => () => {
@@ -89,27 +89,36 @@ export function CandidateMenu({ context, disabled, onRequest }: Props) {
           </MenuItem>
         ))}
         {extras.length > 0 && <Divider />}
-        {extras.map((a) => (
-          <MenuItem
-            key={a.id}
-            onClick={() => {
-              close();
-              setExtra(a);
-            }}
-          >
-            {t(a.labelKey)}
-          </MenuItem>
-        ))}
-        <Divider />
+        {extras.map((a) => {
+          // An action the server would refuse here is shown disabled, with the reason.
+          const refused = a.refusal?.(context);
+          return (
+            <MenuItem
+              key={a.id}
+              disabled={Boolean(refused)}
+              onClick={() => {
+                close();
+                setExtra(a);
+              }}
+            >
+              <ListItemText primary={t(a.labelKey)} secondary={refused && t(refused)} />
+            </MenuItem>
+          );
+        })}
+        {(has('addToProject') || has('favourite')) && <Divider />}
         {has('addToProject') && (
           <MenuItem onClick={pick({ kind: 'addToProject', doc })}>{t('portal.pipeline.menu.addToProject')}</MenuItem>
         )}
-        <MenuItem onClick={pick({ kind: 'favourite', doc })}>
-          {t(doc.isFavorited ? 'portal.pipeline.menu.unfavourite' : 'portal.pipeline.menu.favourite')}
-        </MenuItem>
-        <MenuItem onClick={pick({ kind: 'hide', doc })}>
-          {t(doc.isHidden ? 'portal.pipeline.menu.unhide' : 'portal.pipeline.menu.hide')}
-        </MenuItem>
+        {has('favourite') && (
+          <MenuItem onClick={pick({ kind: 'favourite', doc })}>
+            {t(doc.isFavorited ? 'portal.pipeline.menu.unfavourite' : 'portal.pipeline.menu.favourite')}
+          </MenuItem>
+        )}
+        {has('hide') && (
+          <MenuItem onClick={pick({ kind: 'hide', doc })}>
+            {t(doc.isHidden ? 'portal.pipeline.menu.unhide' : 'portal.pipeline.menu.hide')}
+          </MenuItem>
+        )}
         {downloads.length > 0 && <Divider />}
         {has('downloadPdf') && <MenuItem onClick={get('pdf')}>{t('portal.pipeline.menu.downloadPdf')}</MenuItem>}
         {has('downloadCv') && <MenuItem onClick={get('cv')}>{t('portal.pipeline.menu.downloadCv')}</MenuItem>}

@@ -36,6 +36,7 @@ import { CandidateFlags } from './CandidateFlags';
 import { CandidateMenu, type MenuRequest } from './CandidateMenu';
 import type { CandidateActionContext } from './candidateActionTypes';
 import { stageLabel } from './stageKeys';
+import { isOpen } from '../../../schema/rules/plans';
 import { checkDrop, SEMI_ACTIVE } from './stageRules';
 import { leftBoard, useFocusAfterLeaving } from './useFocusAfterLeaving';
 
@@ -141,10 +142,12 @@ function CardBody(props: CardProps) {
  */
 function BoardCard(props: CardProps) {
   const { doc, pending, context, onRequest } = props;
+  // An inactive project's cards do not move (the server refuses it): they still open the profile.
+  const open = isOpen(context.project.status);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
     id: doc.id,
     data: { stage: doc.recruitmentStatus },
-    disabled: pending,
+    disabled: pending || !open,
   });
   return (
     <Card
@@ -160,6 +163,9 @@ function BoardCard(props: CardProps) {
           ref={setActivatorNodeRef}
           {...attributes}
           {...listeners}
+          // Read-only, the handle still opens the profile: a button, neither disabled nor draggable.
+          aria-disabled={pending || undefined}
+          aria-roledescription={open ? attributes['aria-roledescription'] : undefined}
           onClick={() => onRequest({ kind: 'profile', doc })}
           data-testid="board-card-handle"
           sx={{
@@ -167,7 +173,7 @@ function BoardCard(props: CardProps) {
             flex: 1,
             minWidth: 0,
             borderRadius: 1,
-            cursor: pending ? 'progress' : 'grab',
+            cursor: pending ? 'progress' : open ? 'grab' : 'pointer',
             // A swipe over a card scrolls the board or its column; a card is picked up by a press held still (below).
             touchAction: 'pan-x pan-y',
             WebkitTouchCallout: 'none',
@@ -182,7 +188,7 @@ function BoardCard(props: CardProps) {
       {/* Beside the handle, not inside it: the matching move is a control of its own. */}
       <AtsStatusLine
         doc={doc}
-        onRequest={pending ? undefined : onRequest}
+        onRequest={pending || !open ? undefined : onRequest}
         moveTo={(to) => allowedMove(doc, to, context.role)}
       />
     </Card>

@@ -35,6 +35,8 @@ interface Props {
   onRequest(request: MenuRequest): void;
   onRefused(reason: string): void;
   onPage(page: number): void;
+  /** An inactive project: the list offers no selection and no move. */
+  readOnly?: boolean;
 }
 
 function Skeletons({ board }: { board: boolean }) {
@@ -155,6 +157,7 @@ export function PipelineBody(props: Props) {
         docs={listDocs}
         pending={pending}
         selected={props.selected}
+        readOnly={props.readOnly}
         onSelect={props.onSelect}
         contextFor={props.contextFor}
         onRequest={props.onRequest}

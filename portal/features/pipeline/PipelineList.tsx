@@ -27,16 +27,26 @@ interface Props {
   onSelect(ids: string[], on: boolean): void;
   contextFor(doc: PipelineDoc): CandidateActionContext;
   onRequest(request: MenuRequest): void;
+  /** An inactive project's list: nothing to select, no move offered. */
+  readOnly?: boolean;
 }
 
-interface RowProps extends Pick<Props, 'onSelect' | 'contextFor' | 'onRequest'> {
+interface RowProps extends Pick<Props, 'onSelect' | 'contextFor' | 'onRequest' | 'readOnly'> {
   doc: PipelineDoc;
   busy: boolean;
   checked: boolean;
 }
 
 /** One candidate's card, drawn again only when its candidate, its state or its selection changes. */
-const PipelineRow = memo(function PipelineRow({ doc, busy, checked, onSelect, contextFor, onRequest }: RowProps) {
+const PipelineRow = memo(function PipelineRow({
+  doc,
+  busy,
+  checked,
+  readOnly,
+  onSelect,
+  contextFor,
+  onRequest,
+}: RowProps) {
   const name = doc.name || t('portal.pipeline.card.anonymous');
   return (
     <Box
@@ -51,19 +61,21 @@ const PipelineRow = memo(function PipelineRow({ doc, busy, checked, onSelect, co
         actions={
           <Stack spacing={1} sx={{ alignItems: 'flex-end', maxWidth: 150 }}>
             <Stack direction="row" sx={{ alignItems: 'center' }}>
-              <Checkbox
-                checked={checked}
-                disabled={busy}
-                onChange={(e) => onSelect([doc.id], e.target.checked)}
-                slotProps={{ input: { 'aria-label': t('portal.pipeline.card.select', { name }) } }}
-              />
+              {!readOnly && (
+                <Checkbox
+                  checked={checked}
+                  disabled={busy}
+                  onChange={(e) => onSelect([doc.id], e.target.checked)}
+                  slotProps={{ input: { 'aria-label': t('portal.pipeline.card.select', { name }) } }}
+                />
+              )}
               <CandidateMenu context={contextFor(doc)} disabled={busy} onRequest={onRequest} />
             </Stack>
             <CandidateFlags doc={doc} pending={busy} />
             <KnownInAts candidateId={doc.id} />
             <AtsStatusLine
               doc={doc}
-              onRequest={busy ? undefined : onRequest}
+              onRequest={busy || readOnly ? undefined : onRequest}
               moveTo={(to) => allowedMove(doc, to, contextFor(doc).role)}
             />
           </Stack>
@@ -76,7 +88,7 @@ const PipelineRow = memo(function PipelineRow({ doc, busy, checked, onSelect, co
 /** The note the workspace provides (useFocusAfterLeaving.ts, shared with the board). */
 export { LeavingNote };
 
-export function PipelineList({ docs, pending, selected, onSelect, contextFor, onRequest }: Props) {
+export function PipelineList({ docs, pending, selected, readOnly, onSelect, contextFor, onRequest }: Props) {
   const { rootRef: listRef, request } = useFocusAfterLeaving<HTMLDivElement>(docs, onRequest, leftList);
   const selectable = docs.filter((d) => pending[d.id] === undefined);
   const all = selectable.length > 0 && selectable.every((d) => selected.has(d.id));
@@ -84,29 +96,32 @@ export function PipelineList({ docs, pending, selected, onSelect, contextFor, on
   const drawn = useFirstScreenful(docs.length);
   return (
     <Stack spacing={1.5} data-testid="pipeline-list" ref={listRef}>
-      <FormControlLabel
-        sx={{ ml: 0.5 }}
-        control={
-          <Checkbox
-            checked={all}
-            indeterminate={some && !all}
-            disabled={!selectable.length}
-            onChange={(e) =>
-              onSelect(
-                selectable.map((d) => d.id),
-                e.target.checked,
-              )
-            }
-          />
-        }
-        label={t('portal.pipeline.card.selectAll')}
-      />
+      {!readOnly && (
+        <FormControlLabel
+          sx={{ ml: 0.5 }}
+          control={
+            <Checkbox
+              checked={all}
+              indeterminate={some && !all}
+              disabled={!selectable.length}
+              onChange={(e) =>
+                onSelect(
+                  selectable.map((d) => d.id),
+                  e.target.checked,
+                )
+              }
+            />
+          }
+          label={t('portal.pipeline.card.selectAll')}
+        />
+      )}
       {docs.slice(0, drawn).map((doc) => (
         <PipelineRow
           key={doc.id}
           doc={doc}
           busy={pending[doc.id] !== undefined}
           checked={selected.has(doc.id)}
+          readOnly={readOnly}
           onSelect={onSelect}
           contextFor={contextFor}
           onRequest={request}

@@ -6,15 +6,18 @@
  * selection, goes to the next candidate listed (or the open tab) rather than to the page's body.
  */
 import { lazy, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Alert } from '@mui/material';
 import { OnDemand } from '../../components/OnDemand';
 import { t } from '../../../i18n';
 import { STAGES, type StageId } from '../../../schema/rules/pipeline';
+import { isOpen } from '../../../schema/rules/plans';
 import type { PipelineRole } from '../../../schema/rules/stages';
 import { actionErrorMessage } from '../../../ui/api/errors';
 import { pipelineApi, type PipelineDoc, type ProjectDetail, type StageStats } from '../../api/pipeline';
 import { useNotify } from '../../app/notify';
 import { useAddressState } from '../../components/useAddressState';
 import { useHandler } from '../../components/useHandler';
+import { usePanelParam } from '../../components/usePanelParam';
 import { KnownInAts, KnownInAtsProvider } from '../integrations/KnownInAts';
 import { AtsStatusLine, AtsStatusProvider } from './AtsStatus';
 import { ProfilePanel } from '../search/ProfilePanel';
@@ -54,6 +57,9 @@ type HideRequest = { docs: PipelineDoc[]; unhide: boolean };
 
 export function PipelineWorkspace({ project, role, stats, setStats, onProjectChanged }: Props) {
   const isAdmin = role === 'admin';
+  // The server refuses every change to an inactive project's candidates (schema/rules/plans.ts isOpen): its board
+  // is read-only, with a notice; the profiles still open.
+  const readOnly = !isOpen(project.status);
   const notify = useNotify();
   const write = useCallback((next: PipelineUrlState) => writePipeline(next, isAdmin), [isAdmin]);
   const [url, go] = useAddressState(readPipeline, write);
@@ -73,7 +79,9 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   useLive((e) => e.topic === 'project' && e.subjectId === projectNumber, reload);
   const [state, dispatch] = useReducer(moveReducer<PipelineDoc>, undefined, emptyMoveState<PipelineDoc>);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [profileOf, setProfileOf] = useState<PipelineDoc>();
+  // The open profile is in the address (usePanelParam): Back closes it before it changes the tab.
+  const [profileId, openProfile, closeProfile] = usePanelParam();
+  const profileOf = profileId ? state.items.find((d) => d.id === profileId) : undefined;
   const [hiding, setHiding] = useState<HideRequest>();
   const [adding, setAdding] = useState<PipelineDoc>();
   const addingUsed = useOpenedOnce(!!adding);
@@ -145,8 +153,14 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   );
 
   const contextFor = useCallback(
-    (doc: PipelineDoc): CandidateActionContext => ({ doc, project, role, refresh: reload }),
-    [project, role, reload],
+    (doc: PipelineDoc): CandidateActionContext => ({
+      doc,
+      project,
+      role,
+      refresh: reload,
+      projectChanged: onProjectChanged,
+    }),
+    [project, role, reload, onProjectChanged],
   );
 
   const setHidden = async ({ docs, unhide }: HideRequest) => {
@@ -193,7 +207,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   // Stable, so the list's rows draw again only when their own candidate changes.
   const onRequest = useHandler((request: MenuRequest) => {
     const { doc } = request;
-    if (request.kind === 'profile') setProfileOf(doc);
+    if (request.kind === 'profile') openProfile(doc.id);
     else if (request.kind === 'addToProject') setAdding(doc);
     else if (request.kind === 'favourite') void toggleFavourite(doc);
     else if (request.kind === 'hide') setHiding({ docs: [doc], unhide: doc.isHidden });
@@ -225,9 +239,14 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   return (
     <KnownInAtsProvider projectId={project.id} docs={state.items} enabled={!isAdmin}>
       <AtsStatusProvider projectId={project.id} version={reloads} enabled={loaded !== undefined}>
+        {readOnly && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="pipeline-read-only">
+            {t('portal.pipeline.readOnly')}
+          </Alert>
+        )}
         <StageTabs stages={stages} value={tab} stats={stats} onChange={chooseTab} />
         <PipelineToolbar url={url} isAdmin={isAdmin} total={data?.totals[tab]} onChange={go} />
-        {url.view === 'list' && (
+        {url.view === 'list' && !readOnly && (
           <BulkBar
             count={chosen.length}
             next={bulkNext}
@@ -243,6 +262,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
                 candidateIds={chosen.map((d) => d.id)}
                 role={role}
                 busy={working}
+                onProjectChanged={onProjectChanged}
                 onSent={() => {
                   setSelected(new Set());
                   reload();
@@ -261,6 +281,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
             loading={loading}
             error={error}
             reload={reload}
+            readOnly={readOnly}
             listDocs={listDocs}
             boardDocs={state.items}
             pending={state.pending}
@@ -304,10 +325,10 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
           )}
         </OnDemand>
         <ProfilePanel
-          id={profileOf?.id}
+          id={profileId}
           projectId={String(project.id)}
           currency={url.search.currency}
-          onClose={() => setProfileOf(undefined)}
+          onClose={closeProfile}
           notice={
             profileOf && (
               <>
@@ -317,7 +338,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
             )
           }
         >
-          {profileOf && <NotesSection candidateId={profileOf.id} projectId={project.id} isAdmin={isAdmin} />}
+          {profileId && <NotesSection candidateId={profileId} projectId={project.id} isAdmin={isAdmin} />}
         </ProfilePanel>
       </AtsStatusProvider>
     </KnownInAtsProvider>

@@ -12,6 +12,8 @@ export interface CandidateActionContext {
   role: PipelineRole;
   /** Reloads the tab and the counts after the action changed something. */
   refresh(): void;
+  /** Reloads the project itself after the action changed it (an upgrade). */
+  projectChanged?(): void;
 }
 
 export interface ExtraCandidateAction {
@@ -19,6 +21,8 @@ export interface ExtraCandidateAction {
   /** Catalogue key of the menu item's text. */
   labelKey: string;
   visible?(context: CandidateActionContext): boolean;
+  /** Catalogue key of why the server would refuse the action here: the item is shown disabled with it. */
+  refusal?(context: CandidateActionContext): string | undefined;
   /** Opened when the item is chosen. */
   Dialog: ComponentType<{ context: CandidateActionContext; onClose(): void }>;
 }

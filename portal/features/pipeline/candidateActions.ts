@@ -7,7 +7,8 @@
  * the dialog the menu opens (the dialog gets the candidate, the project and `onClose`/`refresh`).
  */
 import type { CandidateDownload } from '../../../schema/rules/downloads';
-import { STAGES, type StageId } from '../../../schema/rules/pipeline';
+import { PROJECT_STATUS, STAGES, type StageId } from '../../../schema/rules/pipeline';
+import { isOpen } from '../../../schema/rules/plans';
 import type { PipelineRole } from '../../../schema/rules/stages';
 import type { PipelineDoc } from '../../api/pipeline';
 import type { ExtraCandidateAction } from './candidateActionTypes';
@@ -46,12 +47,18 @@ const DOWNLOAD_ACTIONS: Record<CandidateDownload, BuiltInAction> = {
 /**
  * The built-in items of one candidate's menu for the viewer's role, from the shared stage rules; `downloads` are the
  * ones the viewer may make of this candidate (the board doc's `canDownload`): a download the server refuses is not offered.
+ * An inactive project (`projectStatus`, schema/rules/plans.ts isOpen, the rule the pipeline's writes refuse by) offers
+ * only what reads: the profile and the downloads.
  */
 export function menuPlan(
   doc: Pick<PipelineDoc, 'recruitmentStatus' | 'status'>,
   role: PipelineRole,
   downloads: readonly CandidateDownload[] = [],
+  projectStatus: number = PROJECT_STATUS.active,
 ): MenuPlan {
+  const reads = downloads.map((d) => DOWNLOAD_ACTIONS[d]);
+  if (!isOpen(projectStatus))
+    return { skipTo: [], actions: ['profile', ...reads, ...(role === 'admin' ? (['edit'] as const) : [])] };
   const stage = doc.recruitmentStatus;
   const semiActive = doc.status === SEMI_ACTIVE;
   const next = stage === STAGES.rejected ? undefined : (nextStage(stage) ?? undefined);
@@ -61,7 +68,7 @@ export function menuPlan(
   if (skipTo.length) actions.push('skip');
   if (canReject(stage, semiActive)) actions.push('reject');
   if (role !== 'raasCompany') actions.push('addToProject');
-  actions.push('favourite', 'hide', ...downloads.map((d) => DOWNLOAD_ACTIONS[d]));
+  actions.push('favourite', 'hide', ...reads);
   if (role === 'admin') actions.push('edit');
   return { next, skipTo, actions };
 }

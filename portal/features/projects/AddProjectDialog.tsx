@@ -22,6 +22,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { useAuth } from '../../app/auth/authContext';
+import { actorOf } from '../../app/viewer';
+import { appointsAdvocates } from '../../../schema/roles';
 import { useNotify } from '../../app/notify';
 import { PATHS } from '../../app/paths';
 import { projectsApi, type Project } from '../../api/projects';
@@ -78,7 +80,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
   }, [open]);
 
   const isRaas = raasUser || (isAdmin && !values.internal && values.company?.companyType === RAAS_COMPANY_TYPE);
-  const ctx = { isAdmin, isRaas };
+  const ctx = { isAdmin, isRaas, appointsAdvocates: !!viewer && appointsAdvocates(actorOf(viewer)) };
 
   const change = (patch: Partial<ProjectFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));

@@ -6,6 +6,9 @@
 import { Box, Checkbox, FormControlLabel, FormHelperText, MenuItem, TextField, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { t } from '../../../i18n';
+import { appointsAdvocates } from '../../../schema/roles';
+import { useAuth } from '../../app/auth/authContext';
+import { actorOf } from '../../app/viewer';
 import { lookupsApi } from '../../api/lookups';
 import { LookupField } from './LookupField';
 import { JobDescriptionField } from './JobDescriptionField';
@@ -64,6 +67,10 @@ export function ProjectFormFields({
   ownerFixed,
 }: ProjectFormFieldsProps) {
   const err = (field: string) => errors[field];
+  // Naming the advocate is a General admin's act (schema/roles.ts appointsAdvocates, the server's rule): an advocate
+  // admin sees the field read-only, and the form does not send it (projectBody).
+  const { viewer } = useAuth();
+  const appoints = viewer ? appointsAdvocates(actorOf(viewer)) : false;
   const helper = (field: string, hint?: string) => (errors[field] ? t(errors[field]) : hint);
   const select = (
     field: 'requireSponsorVisa' | 'isRelocate' | 'workingMode' | 'noticePeriod',
@@ -192,7 +199,8 @@ export function ProjectFormFields({
             onChange={(advocate) => onChange({ advocate })}
             load={advocates}
             error={err('advocateId')}
-            disabled={disabled}
+            helperText={appoints ? undefined : t('project.errors.advocateByGeneral')}
+            disabled={disabled || !appoints}
           />
         )}
         <TextField

@@ -92,6 +92,8 @@ export interface FormContext {
   isAdmin: boolean;
   /** The plan matters (and the free-project confirmation with it) for RaaS companies' projects. */
   isRaas: boolean;
+  /** The admin names the talent advocate (schema/roles.ts appointsAdvocates): else advocateId is not sent. */
+  appointsAdvocates?: boolean;
 }
 
 const P = 'portal.projectsPortal.errors';
@@ -197,7 +199,7 @@ export function projectBody(v: ProjectFormValues, ctx: FormContext): ProjectFiel
   if (ctx.isAdmin) {
     body.isAdminProject = v.internal;
     body.companyId = v.internal ? null : (v.company?.id ?? null);
-    body.advocateId = v.advocate?.id ?? null;
+    if (ctx.appointsAdvocates !== false) body.advocateId = v.advocate?.id ?? null;
   }
   if (ctx.isRaas) {
     body.plan = v.plan;
