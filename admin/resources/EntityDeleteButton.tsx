@@ -1,8 +1,9 @@
 /**
  * The Delete of a record's show and edit pages, offered only where the server accepts it (schema/rules/team.ts, the
  * rules the team routes refuse by): a company Owner (ownerUndeletable) and the signed-in admin's own record
- * (selfUndeletable) show Delete disabled, with the reason. A company user's deletion asks who takes over their projects
- * (DeleteCompanyUserButton); any other record's is react-admin's, pessimistic.
+ * (selfUndeletable) show Delete disabled, with the reason; a record the admin's ability does not let them delete
+ * shows none. A company user's deletion asks who takes over their projects (DeleteCompanyUserButton); any other
+ * record's is react-admin's, pessimistic.
  */
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Tooltip } from '@mui/material';
@@ -10,6 +11,7 @@ import { Button, DeleteButton, usePermissions, useRecordContext, useResourceCont
 import { t } from '../../i18n';
 import type { Actor } from '../../schema/roles';
 import { adminDeleteRefusal, memberDeleteRefusal } from '../../schema/rules/team';
+import { canAccessResource } from '../providers/ability';
 import { idNumber } from '../fields/readable';
 import { DeleteCompanyUserButton } from './DeleteCompanyUserButton';
 
@@ -31,8 +33,9 @@ export function EntityDeleteButton() {
   const record = useRecordContext();
   const resource = useResourceContext() ?? '';
   const { permissions } = usePermissions<Actor | null>();
-  if (!record) return null;
-  const refused = refusal(resource, record, permissions ?? undefined);
+  // A record the admin may not delete at all (their ability) offers no Delete, not a disabled one.
+  if (!record || !permissions || !canAccessResource(permissions, 'delete', resource, record)) return null;
+  const refused = refusal(resource, record, permissions);
   if (refused)
     return (
       // A disabled button shows no tooltip of its own: the span carries the reason.
