@@ -82,7 +82,7 @@ function Panel({ entity, mode, id }: { entity: EntityDef; mode: Exclude<Mode, 'l
       ) : (
         // Keyed by id so choosing another row starts a fresh form.
         <EditBase key={id} mutationMode="pessimistic" redirect="list" mutationOptions={{ onError: changed.onError }}>
-          <EntityForm entity={entity} mode="edit" stacked keepEdits />
+          <EntityForm entity={entity} mode="edit" stacked />
           <ChangedMeanwhileDialog code={changed.code} onClose={changed.close} />
         </EditBase>
       )}

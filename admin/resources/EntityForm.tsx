@@ -19,13 +19,9 @@ interface Props {
   stacked?: boolean;
   /** Replaces react-admin's save-and-delete toolbar (a company user's edit: DeleteCompanyUserButton). */
   toolbar?: ReactElement;
-  /** The record read again (a save refused as changed meanwhile) keeps the admin's own edits over it. */
-  keepEdits?: boolean;
 }
 
-const KEEP_EDITS = { keepDirtyValues: true };
-
-export function EntityForm({ entity, mode, stacked, toolbar, keepEdits }: Props) {
+export function EntityForm({ entity, mode, stacked, toolbar }: Props) {
   const actor = useActor();
   const record = useRecordContext();
   const writable = actor ? writableFields(actor, entity, mode === 'edit' ? record : undefined) : new Set<string>();
@@ -40,7 +36,6 @@ export function EntityForm({ entity, mode, stacked, toolbar, keepEdits }: Props)
       warnWhenUnsavedChanges
       toolbar={toolbar}
       defaultValues={mode === 'create' ? defaultsOf(entity) : undefined}
-      resetOptions={keepEdits ? KEEP_EDITS : undefined}
       sx={{ maxWidth: stacked ? undefined : 960 }}
     >
       {rows.map((row) => (

@@ -72,7 +72,6 @@ export function EntityEdit({ entity }: { entity: EntityDef }) {
       <EntityForm
         entity={entity}
         mode="edit"
-        keepEdits
         toolbar={TEAM.includes(entity.resource ?? '') ? teamToolbar : undefined}
       />
       <RelatedLists entity={entity} />
