@@ -28,6 +28,7 @@ import { modelFor } from '../../db/models';
 import type { ChildWrite } from '../../crud/children';
 import { existingInDatabase, missingRefs } from '../../crud/refs';
 import type { Row } from '../../crud/serialize';
+import { assertUnchanged } from '../../crud/staleness';
 import { assertEmailFree, endSessions, personChecks, type EntityWrites, type WriteContext } from '../../crud/writes';
 import { AppError, badRequest, notFound, type FieldErrors } from '../../errors';
 import { cancelBookings } from '../../services/interviewBooking';
@@ -66,9 +67,7 @@ const CHANGED_MEANWHILE = 'candidates.errors.changedMeanwhile';
 
 /** Refuses a change made from an older copy of the profile, or over the candidate's own status choice unconfirmed. */
 function assertCurrent(stored: Row, change: CandidateChange): void {
-  // The API writes updatedAt as an ISO string of the Date read from the row (milliseconds, as PostgreSQL's are read).
-  if (change.readAt !== undefined && new Date(change.readAt).getTime() !== (stored.updatedAt as Date).getTime())
-    throw new AppError(409, CHANGED_MEANWHILE, undefined, { updatedAt: CHANGED_MEANWHILE });
+  assertUnchanged(stored.updatedAt, change.readAt, CHANGED_MEANWHILE);
   if (!change.confirmed && overridesOwnStatus(stored, change.data))
     throw new AppError(
       409,
