@@ -16,7 +16,7 @@ export const admin = defineEntity({
     jobTitle: f.string({ max: 120 }),
     status: f.enum({ inactive: 0, active: 1 }, { required: true, default: 1, index: true }),
     role: f.enum({ general: 1, advocate: 2 }, { required: true, default: 1, labels: { advocate: 'Talent advocate' } }),
-    profilePic: f.picture(),
+    profilePic: f.picture({ index: true }),
     lastActiveAt: f.datetime({ readOnly: true }),
     isWatchedInfoVideo: f.boolean({ default: false, readOnly: true }),
     ...f.timestamps(),

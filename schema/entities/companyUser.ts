@@ -26,7 +26,7 @@ export const companyUser = defineEntity({
     role: f.enum({ owner: 0, admin: 1, member: 2 }, { required: true, default: 2 }),
     // A person stays with the company they were added to: its domains, its projects, its invitation.
     companyId: f.ref('company', { required: true, onDelete: 'cascade', fixed: true }),
-    profilePic: f.picture(),
+    profilePic: f.picture({ index: true }),
     lastActiveAt: f.datetime({ readOnly: true }),
     isWatchedInfoVideo: f.boolean({ default: false, readOnly: true }),
     /** When an invitation found the address taken by another account: never sent to a client. */

@@ -66,4 +66,14 @@ describe("A candidate's picture, by who asks and what the candidate chose", () =
     const res = await t.http.get(saved.body.data.profilePic).expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
+
+  it("A picture no candidate holds is looked up among admins' and company users' pictures by index, not by a scan of every account", async () => {
+    await t.knex.transaction(async (trx) => {
+      await trx.raw('set local enable_seqscan = off');
+      for (const table of ['admins', 'company_users']) {
+        const { rows } = await trx.raw(`explain (format json) select 1 from ${table} where profile_pic = ?`, [picture]);
+        expect(JSON.stringify(rows[0]['QUERY PLAN'])).not.toContain('Seq Scan');
+      }
+    });
+  });
 });
