@@ -1,6 +1,6 @@
 /**
  * Who may be deleted from a team, as pure rules the server refuses by (backend/features/team/rules.ts re-exports
- * memberDeleteRefusal for the company-user routes; backend/features/team/admins.ts refuses an admin's own record) and
+ * them: memberDeleteRefusal for the company-user routes, adminDeleteRefusal for the admins' deletion in admins.ts) and
  * the console reads to offer Delete only where it is accepted (admin/resources/EntityDeleteButton.tsx).
  */
 import { SUB_ROLES } from '../roles';

@@ -13,7 +13,7 @@ import { checks, isSelf, personChecks, type Check, type EntityWrites } from '../
 import { AppError } from '../../errors';
 import { queueJob } from '../../services/queue';
 import { refused } from './companyUsers';
-import { ADMIN_STATUS, adminChangeRefusal, adminsRefusal, GENERAL } from './rules';
+import { ADMIN_STATUS, adminChangeRefusal, adminDeleteRefusal, adminsRefusal, GENERAL } from './rules';
 
 const selfCheck: Check = async (data, ctx) => {
   if (ctx.mode !== 'update' || !ctx.existing) return;
@@ -35,7 +35,8 @@ export const adminWrites: EntityWrites = {
   check: checks(personChecks, selfCheck),
   after: statusChangeEndsSessions('admin'),
   beforeDelete: async ({ trx, actor, entity, existing }) => {
-    if (isSelf(actor, entity, existing.id)) throw new AppError(400, 'admins.selfUndeletable');
+    const reason = adminDeleteRefusal(isSelf(actor, entity, existing.id) ? existing.id : undefined, existing.id);
+    if (reason) throw new AppError(400, `admins.${reason}`);
     await forgetPicture(trx, existing);
   },
   // Checked once the request's writes are in, so a bulk change is judged as a whole. One change of admins at a time

@@ -94,7 +94,7 @@ export function ownerDetailsRefusal(by: Changer, member: Member): Refusal | unde
 }
 
 /** Deleting a company user: never the Owner (whoever asks), never oneself; the console offers Delete by the same rule. */
-export { memberDeleteRefusal } from '../../../schema/rules/team';
+export { adminDeleteRefusal, memberDeleteRefusal } from '../../../schema/rules/team';
 
 /** A change of a platform admin by an admin: nobody deactivates themself. */
 export function adminChangeRefusal(
