@@ -57,7 +57,8 @@ export function createApp(ctx: AppContext): Express {
   api.use('/auth', authRouter());
   if (dev) api.use('/dev', devApiRouter());
   // Capability routes first: they own paths such as /company-users/invite that /:id would take.
-  api.use(mountEndpoints(endpoints()));
+  const declared = endpoints();
+  api.use(mountEndpoints(declared));
   for (const [mount, router] of featureRouters()) api.use(mount, router);
   const lists = listHandlers();
   for (const entity of resources) api.use(`/${entity.resource}`, crudRouter(entity, lists[entity.name], entityWrites));
@@ -85,8 +86,9 @@ export function createApp(ctx: AppContext): Express {
   }
   // Talent has screens below its path too: /talent/add, /talent/edit/:id, /talent/:id.
   app.get(['/talent', '/talent/*rest'], (req, res) => res.redirect(302, `/admin${req.originalUrl}`));
-  app.use('/admin', ...spaAssets(path.join(ROOT, 'dist', 'admin')));
-  app.use('/', ...spaAssets(path.join(ROOT, 'dist', 'portal')));
+  // A page's first API calls are announced only to those the endpoints' declared access lets make them.
+  app.use('/admin', ...spaAssets(path.join(ROOT, 'dist', 'admin'), declared));
+  app.use('/', ...spaAssets(path.join(ROOT, 'dist', 'portal'), declared));
   app.use(errorHandler);
   return app;
 }

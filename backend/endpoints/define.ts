@@ -31,6 +31,13 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  */
 export type Access = 'public' | 'signedIn' | { action: Action; subject: string; field?: string };
 
+/** Whether a caller (`guest` when logged out) with `ability` passes `access`: what mount.ts checks before each call. */
+export function passesAccess(access: Access, guest: boolean, ability: AppAbility): boolean {
+  if (access === 'public') return true;
+  if (access === 'signedIn') return !guest;
+  return ability.can(access.action, access.subject, access.field);
+}
+
 /** Where a row's id is read: a path parameter, or a key of the validated query or body. */
 export type IdSource = { params: string } | { query: string } | { body: string };
 

@@ -17,17 +17,11 @@ import { findRow, readable, selectRows } from '../crud/router';
 import type { Row } from '../crud/serialize';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { abilityFor, type AppAbility } from '../../schema/ability';
-import type { Call, Endpoint, IdSource, UploadSpec } from './define';
+import { passesAccess, type Call, type Endpoint, type IdSource, type UploadSpec } from './define';
 
 function assertAccess(endpoint: Endpoint, req: Request, ability: AppAbility): void {
-  const { access } = endpoint;
-  if (access === 'public') return;
   const guest = req.actor.role === 'guest';
-  if (access === 'signedIn') {
-    if (guest) throw unauthorized();
-    return;
-  }
-  if (!ability.can(access.action, access.subject, access.field)) throw guest ? unauthorized() : forbidden();
+  if (!passesAccess(endpoint.access, guest, ability)) throw guest ? unauthorized() : forbidden();
 }
 
 /** Text parts a multipart form may have unless its upload declares more (UploadSpec.fields). */

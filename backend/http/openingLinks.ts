@@ -15,10 +15,17 @@
  * the query is passed on as the page has it (`&{query}` drops its `&` when the page has none), and an address holding anything that could end a link (a space, a
  * quote, an angle bracket, a comma) is left out.
  *
- * A request is announced only to a visit that holds a session cookie: a signed-out visit's preload would be answered
- * 401, and the browser keeps that answer for the page's first request to the same address, made after the person
- * signs in on the login form without a new page load, which would take the stale 401 and sign them out again.
+ * A request is announced only to a visit whose session is live now, as the API itself resolves it (auth/session.ts
+ * `resolveActor`: unexpired, not revoked, its person still allowed to sign in), and only when that person's ability
+ * passes the access the API route it meets declares (endpoints/define.ts; found by `callAccess`, a call no declared
+ * endpoint answers is never announced). Anything else would be a preload answered 401 or 403, and the browser keeps
+ * that answer for the page's first request to the same address: a visit with no session, or a cookie of a session
+ * signed out, expired or of a deactivated person, signs in on the login form without a new page load and would take
+ * the stale 401 and be signed out again; a person whose role may not make the call (a candidate on a company's page)
+ * would leave a 403 for whoever signs in next in the same page.
  */
+
+import type { Access } from '../endpoints/define';
 
 /** The part of Vite's build manifest read here: each chunk's file and static imports, by source path or chunk name. */
 export type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
@@ -31,8 +38,31 @@ export interface Opening {
   link: string;
   /** The order in the header: the entry script first, then the page's first call, then the page's code. */
   rank: number;
-  /** An API call asked for with the visit's credentials, announced only to a visit with a session. */
-  request?: boolean;
+  /**
+   * An API call asked for with the visit's credentials: its address as declared, without its query
+   * (`/api/v1/projects/find/{id}`), announced only to a visit whose person may make it.
+   */
+  request?: string;
+}
+
+/** What a declared API endpoint says of itself that tells whether a call is announced: its route and who may call. */
+export interface DeclaredCall {
+  method: string;
+  path: string;
+  access: Access;
+}
+
+/** Where the API is mounted (backend/app.ts): a declared call's address is this and an endpoint's path. */
+const API = '/api/v1';
+
+/**
+ * The access the GET endpoint answering `request` (an opening's address, `{name}` segments and all) declares, or
+ * undefined when no declared endpoint has its route: `{id}` stands for an endpoint's `:id`, whatever the names.
+ */
+export function callAccess(request: string, calls: readonly DeclaredCall[]): Access | undefined {
+  if (!request.startsWith(`${API}/`)) return undefined;
+  const route = request.slice(API.length).replace(/\{[a-z]+\}/gi, ':');
+  return calls.find((call) => call.method === 'get' && call.path.replace(/:[A-Za-z0-9_]+/g, ':') === route)?.access;
 }
 
 const META = /<meta\s+name="opening-(module|request)"\s+content="([^"]*)"/g;
@@ -76,7 +106,7 @@ export function readOpenings(html: string, manifest: Manifest): Opening[] {
         ...pagePattern(page),
         link: `<${target}>; rel=preload; as=fetch; crossorigin=use-credentials`,
         rank: 1,
-        request: true,
+        request: target.split('?')[0],
       });
       continue;
     }
@@ -97,19 +127,34 @@ export function readOpenings(html: string, manifest: Manifest): Opening[] {
   return out.sort((a, b) => a.rank - b.rank);
 }
 
+/** The path of `url` (a path with its query) and its query. */
+function split(url: string): { pathname: string; query: string } {
+  const mark = url.indexOf('?');
+  return mark < 0 ? { pathname: url, query: '' } : { pathname: url.slice(0, mark), query: url.slice(mark + 1) };
+}
+
+/** Whether the page at `url` declares any API call: only then is the visit's session worth reading. */
+export const announcesCalls = (openings: Opening[], url: string): boolean =>
+  openings.some(({ page, request }) => request !== undefined && page.test(split(url).pathname));
+
 /**
  * The `Link` header announcing the openings of `url` (a path with its query) under `base` (where the app is mounted),
- * in the order readOpenings gives them; its API calls only when the visit holds a session (`withSession`).
+ * in the order readOpenings gives them; an API call only when `mayCall` says the visit's person may make it (none by
+ * default).
  */
-export function openingLinks(openings: Opening[], url: string, base = '', withSession = true): string | undefined {
-  const mark = url.indexOf('?');
-  const pathname = mark < 0 ? url : url.slice(0, mark);
-  const query = mark < 0 ? '' : url.slice(mark + 1);
+export function openingLinks(
+  openings: Opening[],
+  url: string,
+  base = '',
+  mayCall: (opening: Opening) => boolean = () => false,
+): string | undefined {
+  const { pathname, query } = split(url);
   const links: string[] = [];
-  for (const { page, names, link, request } of openings) {
-    if (request && !withSession) continue;
+  for (const opening of openings) {
+    const { page, names, link, request } = opening;
     const match = page.exec(pathname);
     if (!match) continue;
+    if (request !== undefined && !mayCall(opening)) continue;
     if (link.includes('{query}') && !QUERY_SAFE.test(query)) continue;
     // `?a=1&{query}` with no query leaves no trailing `&`: the page asks for `?a=1`.
     let value = link

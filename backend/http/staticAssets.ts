@@ -10,15 +10,28 @@
  * index.html, where the app's router answers them.
  *
  * The HTML of a page its index.html declares an opening for is answered with `Link` preloads of that page's code and
- * first API call (./openingLinks.ts), the call only when the visit holds a session cookie (a signed-out visit's would
- * be a 401 the page takes after signing in); the HTML itself stays one precompressed file for every path.
+ * first API calls (./openingLinks.ts). A call is announced only when the visit's session is live, read as the API reads
+ * it (auth/session.ts `resolveActor`, one indexed read, and only on a page that declares a call and a visit holding
+ * the cookie), and the person's ability passes the access the call's endpoint declares (`calls`, the API's declared
+ * endpoints): a preload answered 401 or 403 would be taken by the page after its person signs in. The HTML itself
+ * stays one precompressed file for every path.
  */
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { COOKIE } from '../auth/session';
+import { abilityFor } from '../../schema/ability';
+import { passesAccess, type Access } from '../endpoints/define';
+import { COOKIE, resolveActor } from '../auth/session';
 import { notFound } from '../errors';
-import { openingLinks, readOpenings, type Manifest } from './openingLinks';
+import {
+  announcesCalls,
+  callAccess,
+  openingLinks,
+  readOpenings,
+  type DeclaredCall,
+  type Manifest,
+  type Opening,
+} from './openingLinks';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -87,7 +100,31 @@ function send(
 const hasCookie = (header: string | undefined, name: string) =>
   (header ?? '').split(';').some((part) => part.trim().startsWith(`${name}=`) && part.trim().length > name.length + 1);
 
-export function spaAssets(dir: string): RequestHandler[] {
+/**
+ * Which of a page's calls the visit is announced: none without the session cookie; otherwise those whose endpoint's
+ * declared `access` the session's person passes, the session read by the API's own check (auth/session.ts
+ * resolveActor: a guest unless it is live and its person may sign in) and the access checked as the endpoint checks
+ * it (endpoints/define.ts passesAccess, what endpoints/mount.ts checks).
+ */
+async function visitCalls(
+  req: Request,
+  res: Response,
+  access: Map<Opening, Access | undefined>,
+): Promise<(opening: Opening) => boolean> {
+  if (!hasCookie(req.get('Cookie'), COOKIE)) return () => false;
+  await new Promise<void>((resolve, reject) => {
+    Promise.resolve(resolveActor(req, res, (err?: unknown) => (err ? reject(err) : resolve()))).catch(reject);
+  });
+  if (req.actor.role === 'guest') return () => false;
+  const ability = abilityFor(req.actor);
+  return (opening) => {
+    const declared = access.get(opening);
+    return declared !== undefined && passesAccess(declared, false, ability);
+  };
+}
+
+/** `calls`: the API's declared endpoints, whose access decides which of a page's calls its person is announced. */
+export function spaAssets(dir: string, calls: readonly DeclaredCall[] = []): RequestHandler[] {
   if (!existsSync(path.join(dir, 'index.html'))) {
     return [(_req, res) => void res.status(503).type('text').send('This app is not built yet: run `npm run build`.')];
   }
@@ -98,15 +135,22 @@ export function spaAssets(dir: string): RequestHandler[] {
     readFileSync(index.file, 'utf8'),
     existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Manifest) : {},
   );
-  const serve: RequestHandler = (req, res, next) => {
+  const access = new Map(openings.map((o) => [o, o.request === undefined ? undefined : callAccess(o.request, calls)]));
+  const serve: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const asset = req.path === '/index.html' ? undefined : assets.get(req.path);
     if (asset)
       return send(res, asset, req.get('Accept-Encoding'), req.path.startsWith('/assets/') ? IMMUTABLE : HOUR, next);
     // A missing hashed asset is an old build's: a 404, not the app's HTML under a script's name.
     if (req.path.startsWith('/assets/')) return next(notFound());
-    const withSession = hasCookie(req.get('Cookie'), COOKIE);
-    const links = openingLinks(openings, req.originalUrl.slice(req.baseUrl.length) || '/', req.baseUrl, withSession);
+    const url = req.originalUrl.slice(req.baseUrl.length) || '/';
+    let mayCall: ((opening: Opening) => boolean) | undefined;
+    if (announcesCalls(openings, url)) {
+      // Which calls are announced depends on the visit's session: a cache must not hand one visit's to another.
+      res.vary('Cookie');
+      mayCall = await visitCalls(req, res, access);
+    }
+    const links = openingLinks(openings, url, req.baseUrl, mayCall);
     if (links) res.set('Link', links);
     send(res, index, req.get('Accept-Encoding'), REVALIDATE, next);
   };

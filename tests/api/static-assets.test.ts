@@ -4,6 +4,7 @@
  * load, and nothing outside the build is reachable. A small build is made in a temporary folder by the same
  * Vite plugin `npm run build` uses, then served by the same handler the app mounts at / and /admin.
  */
+import cookieParser from 'cookie-parser';
 import express from 'express';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,9 +16,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorHandler } from '../../backend/errors';
+import { endpoints } from '../../backend/features';
 import { spaAssets } from '../../backend/http/staticAssets';
 import { logger } from '../../backend/logger';
 import { precompress } from '../../scripts/vite/precompress';
+import { testApp } from '../helpers/app';
 
 let dir: string;
 let http: ReturnType<typeof request>;
@@ -212,14 +215,19 @@ describe('Openings announced with a page', () => {
     writeFileSync(path.join(appDir, 'index.html'), page);
     writeFileSync(path.join(appDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     for (const chunk of Object.values(manifest)) writeFileSync(path.join(appDir, chunk.file), 'export {};\n');
+    // A signed-in visit: a page's API call is announced only to a live session whose person may make it (the API's
+    // declared endpoints say who may), as static-assets-preload-session.test.ts shows.
+    const t = await testApp();
+    const session = `tb_session=${await t.login('owner@acme.example.com')}`;
     const server = express();
-    // A signed-in visit: a page's API call is announced only to a visit holding a session cookie.
     server.use((req, _res, next) => {
-      req.headers.cookie ??= 'tb_session=signed-in';
+      req.ctx = { knex: t.knex, config: t.config };
+      req.headers.cookie ??= session;
       next();
     });
-    server.use('/console', ...spaAssets(appDir));
-    server.use('/', ...spaAssets(appDir));
+    server.use(cookieParser());
+    server.use('/console', ...spaAssets(appDir, endpoints()));
+    server.use('/', ...spaAssets(appDir, endpoints()));
     app = request(server);
     listening = server.listen(0, '127.0.0.1');
     await once(listening, 'listening');
