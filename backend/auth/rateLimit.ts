@@ -7,22 +7,34 @@
  * passwordless, so whoever asks for RATE_LIMIT_PER_EMAIL codes for someone's address every window, from rotating
  * IPs, would keep that person from ever being sent one (and checks of codes likewise). Following OWASP's "device
  * cookie" pattern, a browser that has signed in to an account before carries a signed cookie saying so
- * (deviceCookie.ts: the account, the time, and an HMAC with the app secret over them and the account's address).
- * A sign-in code or link asked for (limitSignInSends), or a code checked (limitCodeChecks), with a valid device
- * cookie for the same address counts in that device's own bucket (`device-send:`, `device-check:`; as many as the
+ * (deviceCookie.ts: the account, the time, and an HMAC with the app secret over them and the account's address; one
+ * entry for each of the last DEVICE_COOKIE_ACCOUNTS accounts the browser signed in to, so a person using several
+ * accounts on one machine keeps each one's). A sign-in code or link asked for (limitSignInSends: the sign-in form,
+ * the magic link and the password calls alike), or a code checked (limitCodeChecks), with a valid device cookie
+ * entry for the same address counts in that device's own bucket (`device-send:`, `device-check:`; as many as the
  * address's), not in the address's shared one: strangers filling the shared bucket do not lock out the owner's own
  * browser, and the owner's tries do not use up the shared bucket either. The device bucket is limited like the
  * shared one, so the owner's browser cannot send more than the address's limit per window, and nobody without the
- * cookie can use it: a cookie cannot be made or altered without the secret, and one of another account (or another
- * address) is not valid for this one. The per-IP limits hold for everyone, cookie or not.
+ * cookie can use it: a cookie cannot be made or altered without the secret, and an entry of another account (or
+ * another address) is not valid for this one. The per-IP limits hold for everyone, cookie or not.
  *
- * Nothing tells accounts apart: the cookie is checked by computing its HMAC for the address asked for, with no
- * database read, so a request takes the same path whether or not the address has an account; a browser without a
- * valid cookie is counted exactly as before, unknown addresses included. Only a browser that signed in to the
- * address's account can hold a valid cookie for it, and it knows the account exists. The tries of a code are
+ * Nothing tells accounts apart: the cookie is checked by computing the HMAC of each of its entries for the address
+ * asked for, with no database read, so a request takes the same path whether or not the address has an account; a
+ * browser without a valid entry is counted exactly as before, unknown addresses included. Only a browser that signed
+ * in to the address's account can hold a valid entry for it, and it knows the account exists. The tries of a code are
  * counted the same way (otp.ts): a stranger's five wrong guesses lock the live code for browsers without the
- * cookie only. Limits: a browser signed in to several accounts keeps the latest's cookie only. Other ways to ask for
- * a code (the password calls, sign-ups) count as before.
+ * cookie only.
+ *
+ * Sign-ups (a company's step 1 and its resent code, a community sign-up's link: signupSendLimits). Whoever signs up
+ * has no account yet, so no device cookie, and nothing the server knows before the address is proven sets its owner
+ * apart from a stranger but where they ask from. A shared per-address bucket would let a stranger from rotating IPs
+ * keep a person from ever signing up; so, as OWASP advises against lockouts a stranger can cause, a sign-up counts
+ * per address and per asking network (`signup:<network>|<address>`, the network as the per-IP limit reads it: an
+ * IPv4 address, an IPv6 /64) and per IP, and never in the address's sign-in bucket (`email:`). A stranger can then
+ * only use up the owner's bucket from the owner's own network. An address is still sent no more than
+ * SIGNUP_NETWORKS times RATE_LIMIT_PER_EMAIL sign-up emails per window in all (`signup:<address>`), so rotating IPs
+ * cannot turn sign-up into a way to flood someone's inbox: filling that ceiling takes a stranger as many networks
+ * again, and holds back sign-up only, never the address's sign-in.
  */
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Knex } from 'knex';
@@ -94,6 +106,24 @@ export function emailSendLimits(config: Config, email: string, ip: string | unde
   const limits: Limit[] = [{ key: emailSendKey(email), max: config.rateLimit.perEmail }];
   if (ip) limits.push({ key: `ip:${ipKey(ip)}`, max: config.rateLimit.perIp });
   if (person) limits.push({ key: person, max: config.rateLimit.perEmail });
+  return limits;
+}
+
+/** How many networks' worth of sign-up emails one address may be sent per window (docblock above: sign-ups). */
+export const SIGNUP_NETWORKS = 3;
+
+/**
+ * The limits of one sign-up email to `email` asked from `ip` (a company sign-up's code, a community sign-up's link):
+ * per address and asking network, per address in all, and per IP (docblock above: sign-ups).
+ */
+export function signupSendLimits(config: Config, email: string, ip: string | undefined): Limit[] {
+  const network = ipKey(ip);
+  const address = email.toLowerCase();
+  const limits: Limit[] = [
+    { key: `signup:${network}|${address}`, max: config.rateLimit.perEmail },
+    { key: `signup:${address}`, max: config.rateLimit.perEmail * SIGNUP_NETWORKS },
+  ];
+  if (ip) limits.push({ key: `ip:${network}`, max: config.rateLimit.perIp });
   return limits;
 }
 

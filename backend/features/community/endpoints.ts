@@ -19,7 +19,7 @@ import { findAccountByEmail, greetingName, refusal } from '../../auth/accounts';
 import { communityDestination, completeCommunitySignup } from '../../auth/communitySignup';
 import { bindLinkToBrowser } from '../../auth/linkBinding';
 import { issueMagicLink, type PendingSignup } from '../../auth/magicLink';
-import { emailSendLimits } from '../../auth/rateLimit';
+import { signupSendLimits } from '../../auth/rateLimit';
 import { consumeSocialKey } from '../../auth/socialKeys';
 import type { Config } from '../../config';
 import { defineEndpoint } from '../../endpoints/define';
@@ -54,7 +54,7 @@ const traditionalSignup = defineEndpoint({
   input: {
     body: z.object({ firstName: line(NAME_MAX), lastName: line(NAME_MAX), email: email(), agreeTerms: agreeTerms() }),
   },
-  limits: ({ body, req, ctx }) => emailSendLimits(ctx.config, body.email, req.ip),
+  limits: ({ body, req, ctx }) => signupSendLimits(ctx.config, body.email, req.ip),
   handler: async ({ body, req, res, ctx }) => {
     await ctx.knex.transaction((trx) =>
       offerSignup(
@@ -81,7 +81,7 @@ const magicLinkSignup = defineEndpoint({
   summary: 'Emails a link that creates a community account once opened',
   access: 'public',
   input: { body: z.object({ email: email(), agreeTerms: agreeTerms() }) },
-  limits: ({ body, req, ctx }) => emailSendLimits(ctx.config, body.email, req.ip),
+  limits: ({ body, req, ctx }) => signupSendLimits(ctx.config, body.email, req.ip),
   handler: async ({ body, req, res, ctx }) => {
     await ctx.knex.transaction((trx) =>
       offerSignup(trx, ctx.config, body.email, { method: METHOD.magicLink, termsAcceptedAt: now() }, req.ip),

@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { emailTaken, findAccountByEmail, greetingName, refusal } from '../../auth/accounts';
 import { tokenShape } from '../../auth/login';
-import { enforceRateLimits, emailSendLimits } from '../../auth/rateLimit';
+import { enforceRateLimits, signupSendLimits } from '../../auth/rateLimit';
 import { hmac, newCode, newToken, sameHash, sha256 } from '../../auth/tokens';
 import { COMPANY_TYPES, SUB_ROLES } from '../../../schema/roles';
 import type { Config } from '../../config';
@@ -129,7 +129,7 @@ async function sendCode(trx: Knex.Transaction, config: Config, draft: Pick<Draft
 /**
  * Step 1: keeps the person signing up in a draft (the same draft when they come back with the token of a live one;
  * a new draft, with a new token, when that one expired or is unknown) and emails a code to prove their address,
- * within the per-address and per-IP limits.
+ * within the per-address-and-network and per-IP limits (auth/rateLimit.ts: sign-ups).
  */
 export async function startSignup(
   ctx: Pick<AppContext, 'knex' | 'config'>,
@@ -147,11 +147,11 @@ export async function startSignup(
         .update({ email: person.email, person, updated_at: trx.fn.now() });
       const signupToken = tokenShape(body.signupToken) as string;
       if (draft.email === person.email && draft.email_confirmed_at) return { signupToken, emailConfirmed: true };
-      await enforceRateLimits(trx, config.rateLimit.windowMinutes, emailSendLimits(config, person.email, ip));
+      await enforceRateLimits(trx, config.rateLimit.windowMinutes, signupSendLimits(config, person.email, ip));
       await sendCode(trx, config, { id: draft.id, email: person.email });
       return { signupToken, emailConfirmed: false };
     }
-    await enforceRateLimits(trx, config.rateLimit.windowMinutes, emailSendLimits(config, person.email, ip));
+    await enforceRateLimits(trx, config.rateLimit.windowMinutes, signupSendLimits(config, person.email, ip));
     const signupToken = newToken();
     const [created] = await trx('signup_drafts')
       .insert({
@@ -214,7 +214,7 @@ const resendCode = defineEndpoint({
     await ctx.knex.transaction(async (trx) => {
       const draft = await findDraft(trx, body.signupToken, true);
       if (draft.email_confirmed_at) return;
-      await enforceRateLimits(trx, config.rateLimit.windowMinutes, emailSendLimits(config, draft.email, req.ip));
+      await enforceRateLimits(trx, config.rateLimit.windowMinutes, signupSendLimits(config, draft.email, req.ip));
       await sendCode(trx, config, draft);
     });
     return { success: true, message: 'messages.codeSent' };
