@@ -66,6 +66,8 @@ export const notifications = {
     atsStatusChanged: '{candidate} in {project}: now "{status}" in {ats}',
     paymentRefunded:
       '{company}: {amount} of order {order} refunded; {taken} of its {credits, plural, one {# credit} other {# credits}} taken back, {spent} already spent (not recovered)',
+    paymentRefundFailed:
+      '{company}: the refund of {amount} on order {order} did not go through ({status}); the money stayed with us and {given, plural, one {# credit was} other {# credits were}} given back',
     paymentRefundedLapsed:
       '{company}: {amount} of order {order} refunded; {taken} of its {credits, plural, one {# credit} other {# credits}} taken back, {spent} already spent (not recovered), {lapsed} had already expired or been deleted',
     paymentDisputed:

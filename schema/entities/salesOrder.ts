@@ -9,6 +9,10 @@ import { f } from '../lib/fields';
  * A paid card order keeps its payment intent, so the provider's refunds and chargebacks find it:
  * `creditsReclaimed` is how many of its credits those took back so far (cumulative, so a repeated
  * notice takes nothing twice) and `creditsUnrecovered` how many of them the company had already spent.
+ * A refund the provider later reports failed or cancelled gives back what it took, once: its id is
+ * kept in `failedRefunds`. An order waiting for a bank transfer (an order form, or a card checkout
+ * completed with its payment under way, `awaitingPaymentSince`) is cancelled as expired after
+ * BANK_TRANSFER_LIFETIME_DAYS (schema/rules/credits.ts); money that still arrives for it is credited.
  */
 export const salesOrder = defineEntity({
   name: 'salesOrder',
@@ -37,6 +41,8 @@ export const salesOrder = defineEntity({
     paidAt: f.datetime({ readOnly: true }),
     /** When Stripe reported the checkout completed with its payment still under way (a bank debit): not expired. */
     awaitingPaymentSince: f.datetime({ readOnly: true, hidden: true }),
+    /** The provider's refunds of this order's payment that failed or were cancelled, already given back (once each). */
+    failedRefunds: f.stringList({ readOnly: true, hidden: true }),
     ...f.timestamps(),
   },
   permissions: {

@@ -68,6 +68,14 @@ export function chargeOutlook(
 /** How far ahead a lot may expire: tomorrow to 5 years, default one year. */
 export const EXPIRY_MAX_YEARS = 5;
 
+/**
+ * How long an order waits for a bank transfer before it is cancelled as expired: an order form from
+ * the day it was made (its PDF carries no due date of its own), a card checkout completed with its
+ * payment under way from when the provider said so (a bank transfer may stay open at Stripe for
+ * ever). Thirty days, a finance team's usual payment term. A payment that still arrives is credited.
+ */
+export const BANK_TRANSFER_LIFETIME_DAYS = 30;
+
 /** Credits are counted in halves: every amount the ledger accepts is a whole number of halves. */
 export function toHalves(amount: number | string): number {
   const n = typeof amount === 'string' ? Number(amount) : amount;

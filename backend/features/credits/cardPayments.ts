@@ -3,7 +3,8 @@
  * delayed payments: a checkout completed unpaid, `sales_orders.awaiting_payment_since`), so the credits
  * page shows each by its order number until well after it settled, whatever address the buyer came
  * back by: 'awaiting' while the bank confirms (never left out, however old), then 'paid' or 'cancelled'
- * (the payment failed) for SETTLED_SHOWN_DAYS after it settled. A checkout not yet completed is not
+ * (the payment failed, or no transfer came within BANK_TRANSFER_LIFETIME_DAYS and the expire_checkouts
+ * job cancelled it as expired) for SETTLED_SHOWN_DAYS after it settled. A checkout not yet completed is not
  * listed (the page's PaymentStatus follows it after the return from the checkout).
  *
  * Read through the SalesOrder read rule (a company's users: their own company's orders); a company

@@ -4,8 +4,11 @@
  * (purchase.ts, orders.ts, orderForm.ts; the payment provider's notices in notices.ts, its refunds
  * and disputes in refunds.ts), the daily write-off of expired lots
  * (backend/jobs/tasks/expire_credits.ts) and the hourly cancelling of card checkouts left unpaid
- * (backend/jobs/tasks/expire_checkouts.ts); the card payments a bank confirms later, as the
- * credits page lists them (cardPayments.ts).
+ * (backend/jobs/tasks/expire_checkouts.ts), which also cancels as expired the orders left waiting for
+ * a bank transfer past BANK_TRANSFER_LIFETIME_DAYS (orders.ts `expireBankTransfers`; a late payment is
+ * still credited); the card payments a bank confirms later, as the credits page lists them
+ * (cardPayments.ts); a refund the provider reports failed or cancelled gives back what it took, once
+ * (refunds.ts `restoreFailedRefund`).
  */
 import type { Endpoint } from '../../endpoints/define';
 import { cardPaymentEndpoints } from './cardPayments';
@@ -22,7 +25,7 @@ export {
   type LedgerActor,
 } from './ledger';
 export { refOf } from './inputs';
-export { CHECKOUT_LIFETIME_HOURS, expireCheckouts, type OrderRow } from './orders';
+export { CHECKOUT_LIFETIME_HOURS, expireBankTransfers, expireCheckouts, type OrderRow } from './orders';
 export { renderOrderForm } from './orderForm';
 
 export function creditsEndpoints(): Endpoint[] {

@@ -10,6 +10,11 @@
  *                                               credits in proportion to amount_refunded / amount
  *                                               (cumulative, so a replay or a later partial refund
  *                                               takes only the difference); admins are told
+ *   charge.refund.updated, refund.updated,      a refund that failed or was cancelled (status 'failed' or
+ *   refund.failed                               'canceled'): the money stayed with us, so what that refund
+ *                                               took back is given back, once per refund however often the
+ *                                               notice comes (refunds.ts restoreFailedRefund); admins are
+ *                                               told. Any other refund status changes nothing.
  *   charge.dispute.created                      admins are told; no credit moves (it may still be won)
  *   charge.dispute.closed, lost                 the order's credits are taken back as a full refund's
  *                                               would be (the same once-only path); admins are told
@@ -26,7 +31,8 @@
  * back.)
  * A completed checkout whose payment is still under way ('unpaid') credits nothing until one of the
  * async notices comes; the order is marked awaiting its payment (`awaitPayment`), so the hourly
- * expire_checkouts job leaves it alone, its buyer and credit readers get a `paymentDelayed` notification in that
+ * expire_checkouts job leaves it alone for BANK_TRANSFER_LIFETIME_DAYS (then cancels it as expired; a
+ * payment confirmed after that still pays it), its buyer and credit readers get a `paymentDelayed` notification in that
  * transaction, and the buyer is emailed when the async notice pays or cancels it (buyerNotice.ts). A payment is credited only when the session's amount and currency are the
  * order's (`toMinorUnits` of its total); otherwise it is logged and the order stays unpaid. The
  * payment intent is taken from the notice, else read back from the provider. Every other notice is
@@ -39,7 +45,7 @@ import { AppError, badRequest } from '../../errors';
 import { logger } from '../../logger';
 import { cancelCheckout, payOrder, ORDER_STATUS, type OrderRow } from './orders';
 import { tellBuyer, tellDelayed } from './buyerNotice';
-import { reverseOrder, tellDispute } from './refunds';
+import { restoreFailedRefund, reverseOrder, tellDispute } from './refunds';
 
 // One adapter per credits configuration (a changed configuration gets a new one).
 const adapters = new WeakMap<Config['credits'], PaymentAdapter>();
@@ -57,7 +63,7 @@ interface CheckoutSession {
   payment_intent?: unknown;
 }
 
-/** Stripe's Charge (charge.refunded) and Dispute (charge.dispute.*), as far as they are read here. */
+/** Stripe's Charge (charge.refunded), Refund (charge.refund.updated) and Dispute (charge.dispute.*), as far as read here. */
 interface ChargeOrDispute {
   id: string;
   payment_intent?: unknown;
@@ -190,6 +196,19 @@ async function reverseCharge(knex: Knex, config: Config, type: string, o: Charge
 }
 
 const REVERSALS = new Set(['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed']);
+const REFUND_UPDATES = new Set(['charge.refund.updated', 'refund.updated', 'refund.failed']);
+
+/** A refund updated: a failed or cancelled one gives back what it took (see the module's docblock). */
+async function refundUpdated(knex: Knex, config: Config, o: ChargeOrDispute) {
+  if (o.status !== 'failed' && o.status !== 'canceled') return { received: true, credited: false };
+  const paymentIntent = paymentIntentOf(o.payment_intent);
+  if (typeof o.amount !== 'number' || !o.currency) {
+    logger.error({ refund: o.id, status: o.status }, 'failed refund notice without an amount: nothing given back');
+    return { received: true, credited: false };
+  }
+  const base = { id: o.id, paymentIntent, amount: o.amount, currency: o.currency, status: o.status };
+  return { received: true, credited: false, ...(await restoreFailedRefund(knex, config, base)) };
+}
 
 /** Handles one signed notice: verified, then a paid checkout pays its order once. */
 export async function handlePaymentNotice(
@@ -207,6 +226,7 @@ export async function handlePaymentNotice(
     throw badRequest({ signature: 'signature.errors.invalid' }, 'credits.errors.signature');
   }
   if (REVERSALS.has(event.type)) return reverseCharge(knex, config, event.type, event.data.object as ChargeOrDispute);
+  if (REFUND_UPDATES.has(event.type)) return refundUpdated(knex, config, event.data.object as ChargeOrDispute);
   const session = event.data.object as CheckoutSession;
   const cancel = (tell: boolean) =>
     knex.transaction(async (trx) => {

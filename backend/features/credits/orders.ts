@@ -6,12 +6,15 @@
  * one, so a repeated or concurrent payment notice finds nothing left to pay. A card checkout nobody
  * paid is cancelled when the provider reports it expired or its delayed payment failed, or by the
  * hourly expire_checkouts job once it is past the checkout's lifetime; a payment the provider still
- * confirms for it afterwards is credited all the same. An order form made twice over by a double
- * submit is made once (`sameOrderForm`).
+ * confirms for it afterwards is credited all the same. An order waiting for a bank transfer (an order
+ * form, or a card checkout whose payment is under way) is cancelled as expired by the same job after
+ * BANK_TRANSFER_LIFETIME_DAYS (`expireBankTransfers`); money that arrives for it later is still
+ * credited (the provider's notice, or an admin marking the order form paid). An order form made twice
+ * over by a double submit is made once (`sameOrderForm`).
  */
 import type { Knex } from 'knex';
 import { randomBytes } from 'node:crypto';
-import { quoteCredits, type Pricing } from '../../../schema/rules/credits';
+import { BANK_TRANSFER_LIFETIME_DAYS, quoteCredits, type Pricing } from '../../../schema/rules/credits';
 import { actorRefs, type Actor } from '../../../schema/roles';
 import { AppError, badRequest } from '../../errors';
 import { grantCredits, type LedgerActor } from './ledger';
@@ -156,10 +159,36 @@ export async function expireCheckouts(knex: Trx): Promise<number> {
 }
 
 /**
+ * Cancels, as expired, every order still waiting for a bank transfer BANK_TRANSFER_LIFETIME_DAYS
+ * after it began to wait: a pending order form since it was made, a card order since its checkout
+ * completed with the payment under way (`awaitPayment`). One conditional update, so a second run (or
+ * a payment landing meanwhile) finds nothing left to cancel; no credit moves. Answers the orders
+ * cancelled. A payment that still arrives pays the cancelled order (`payOrder`, confirmed).
+ */
+export async function expireBankTransfers(knex: Trx): Promise<OrderRow[]> {
+  const since = `now() - make_interval(days => ?)`;
+  return (await knex('sales_orders')
+    .where('status', ORDER_STATUS.pending)
+    .where((w) =>
+      w
+        .where((o) =>
+          o.where('channel', ORDER_CHANNEL.orderForm).whereRaw(`created_at < ${since}`, [BANK_TRANSFER_LIFETIME_DAYS]),
+        )
+        .orWhere((c) =>
+          c
+            .where('channel', ORDER_CHANNEL.card)
+            .whereRaw(`awaiting_payment_since < ${since}`, [BANK_TRANSFER_LIFETIME_DAYS]),
+        ),
+    )
+    .update({ status: ORDER_STATUS.cancelled, updated_at: knex.fn.now() })
+    .returning('*')) as OrderRow[];
+}
+
+/**
  * Pays a pending order once: the first caller turns it paid and grants its lot (a card purchase as
  * 'added by company user', action 9, an order form likewise, for the member it names); later
- * callers get `{ paid: false }` and nothing moves. A payment the provider confirmed (`confirmed`)
- * also pays a card order cancelled as expired: the money was received.
+ * callers get `{ paid: false }` and nothing moves. A payment the provider confirmed, or an admin
+ * recorded for an order form (`confirmed`), also pays an order cancelled as expired: the money was received.
  */
 export async function payOrder(
   trx: Knex.Transaction,

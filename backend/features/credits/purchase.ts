@@ -4,6 +4,7 @@
  *   POST credit/sales-order                  an admin makes an order form for a company's member; the PDF is emailed
  *   GET  credit/sales-order/:id/pdf          the order form
  *   POST credit/sales-order/:id/paid         an admin marks an order form paid: the company is credited once
+ *                                            (one cancelled as expired too: its transfer came late, the money is in)
  *   POST credit/instant-purchase/stripe      a card checkout for a RaaS company: answers {url}
  *   POST credit/stripe/webhook               the payment provider's signed notices (notices.ts): a verified paid checkout
  *                                            credits its order once; an expired or failed one cancels it; a refund or a
@@ -243,7 +244,8 @@ export const purchaseEndpoints = [
         const { channel } = await trx('sales_orders').where('id', row.id).first('channel');
         if (channel === ORDER_CHANNEL.card) throw new AppError(409, 'credits.errors.cardOrder');
         const admin = (await actorName(trx, actor)) ?? `Admin ${actor.id}`;
-        const { paid, order } = await payOrder(trx, row.id as number, 'system', false, admin);
+        // An order form is cancelled only as expired (orders.ts): a transfer that came late is still credited.
+        const { paid, order } = await payOrder(trx, row.id as number, 'system', true, admin);
         if (!paid || !order) {
           const status = (await trx('sales_orders').where('id', row.id).first('status')).status;
           throw new AppError(

@@ -12,6 +12,13 @@
  *                     (credits_unrecovered) and named in the admins' notice. A refund whose notice
  *                     came before the order was paid (so no order knew its payment intent yet) is
  *                     applied when the paid notice is handled (notices.ts reads the charge back).
+ *   restoreFailedRefund  a refund the provider reports failed or cancelled (the money stayed with us):
+ *                     its id is recorded on the order (failed_refunds) under the order's lock, so a
+ *                     repeated or concurrent notice does nothing more; the order's refunded amount is
+ *                     lowered by it and the credits the lower share no longer asks back are given
+ *                     back: first by forgiving what was recorded as spent (credits_unrecovered, never
+ *                     taken), the rest as a new lot of the company's (a card lot, 'Added by company
+ *                     user' by the system, its note naming the refund); admins are told.
  *   disputeOpened     admins hear of a dispute; no credit moves, it may still be won
  *   disputeClosed     a won (or otherwise closed) dispute is told to admins; a lost one is reverseOrder's
  * Every admin hears of each change in one thread per order (kind paymentReversed). An unknown
@@ -25,6 +32,7 @@ import type { Config } from '../../config';
 import { logger } from '../../logger';
 import { adminRecipients, notify } from '../notifications';
 import type { OrderRow } from './orders';
+import { grantCredits } from './ledger';
 import { lapsedHalves, reclaimCredits } from './reclaim';
 
 export interface PaidOrder extends OrderRow {
@@ -32,12 +40,14 @@ export interface PaidOrder extends OrderRow {
   amount_refunded: string;
   credits_reclaimed: string;
   credits_unrecovered: string;
+  failed_refunds: string[];
 }
 
 export type Reversal =
   | { kind: 'refund'; paymentIntent: string | null; amount: number; refunded: number; currency: string; ref: string }
   | { kind: 'disputeLost'; paymentIntent: string | null; amount: number; currency: string; ref: string };
 
+const TODAY = "(now() at time zone 'utc')::date";
 const fromMinor = (minor: number, currency: string) => minor / 10 ** minorUnitDigits(currency);
 
 /** The paid order behind a payment intent, locked for this transaction; logged when there is none. */
@@ -128,6 +138,70 @@ export async function reverseOrder(knex: Knex, config: Config, r: Reversal) {
       lapsed: gone,
     });
     return { reclaimed: moved.taken, short: moved.short, known: true };
+  });
+}
+
+/** A refund of an order's charge that failed or was cancelled (Stripe's Refund; amount in minor units). */
+export interface FailedRefund {
+  id: string;
+  paymentIntent: string | null;
+  amount: number;
+  currency: string;
+  status: string;
+}
+
+/** A failed or cancelled refund gives back what it took, once. See the module's docblock. */
+export async function restoreFailedRefund(knex: Knex, config: Config, r: FailedRefund) {
+  return knex.transaction(async (trx) => {
+    const order = await lockOrder(trx, r.paymentIntent, r.id);
+    if (!order) return { restored: 0, known: false };
+    if ((order.failed_refunds ?? []).includes(r.id)) {
+      logger.info({ order: order.order_number, refund: r.id }, 'failed refund already restored: nothing changed');
+      return { restored: 0, known: true };
+    }
+    const all = Number(order.quantity) * 2;
+    const total = Number(order.total);
+    const refunded = Math.max(0, Number(order.amount_refunded) - fromMinor(r.amount, r.currency));
+    const share = total > 0 ? Math.min(1, refunded / total) : 0;
+    const lapsed = Math.min(all, await lapsedHalves(trx, order.lot_id));
+    // What the remaining refunds still ask back, beyond what lapsed by itself.
+    const keep = Math.max(0, Math.min(all, Math.round(all * share)) - lapsed);
+    const done = toHalves(order.credits_reclaimed);
+    const back = Math.max(0, done - keep);
+    const unrecovered = toHalves(order.credits_unrecovered);
+    const forgiven = Math.min(unrecovered, back);
+    const give = back - forgiven;
+    const amount = money(config, fromMinor(r.amount, r.currency), order.currency);
+    // Given back to expire with the order's own lot while that is open, else a year on as any purchase.
+    const lot = order.lot_id
+      ? await trx('credit_lots')
+          .where('id', order.lot_id)
+          .first(trx.raw(`to_char(expiry_date, 'YYYY-MM-DD') as expiry, expiry_date > ${TODAY} as open`))
+      : undefined;
+    if (give > 0)
+      await grantCredits(trx, {
+        companyId: order.company_id,
+        amount: fromHalves(give),
+        expiryDate: lot?.open ? (lot.expiry as string) : undefined,
+        source: 'card',
+        actor: 'system',
+        note: `Refund of ${amount} on order ${order.order_number} ${r.status} (${r.id}): credits given back`,
+      });
+    await trx('sales_orders')
+      .where('id', order.id)
+      .update({
+        amount_refunded: refunded,
+        credits_reclaimed: fromHalves(done - back),
+        credits_unrecovered: fromHalves(unrecovered - forgiven),
+        failed_refunds: trx.raw('array_append(failed_refunds, ?)', [r.id]),
+        updated_at: trx.fn.now(),
+      });
+    logger.warn(
+      { order: order.order_number, refund: r.id, status: r.status, given: fromHalves(give) },
+      'refund failed',
+    );
+    await tellAdmins(trx, config, order, 'paymentRefundFailed', { amount, status: r.status, given: fromHalves(give) });
+    return { restored: fromHalves(give), known: true };
   });
 }
 

@@ -1,11 +1,14 @@
 /**
  * Hourly: card orders whose checkout nobody paid within its lifetime are cancelled, so no sales order
  * waits for a payment for ever (the provider's checkout.session.expired notice does it sooner where
- * it arrives; the local test checkout sends none). Safe to run twice: a cancelled order is not pending.
+ * it arrives; the local test checkout sends none); and orders waiting for a bank transfer (an order
+ * form, or a card checkout completed with its payment under way) are cancelled as expired
+ * BANK_TRANSFER_LIFETIME_DAYS after they began to wait (`expireBankTransfers`), no credit granted.
+ * Safe to run twice: a cancelled order is not pending. A payment that still arrives is credited.
  */
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
-import { expireCheckouts } from '../../features/credits';
+import { expireBankTransfers, expireCheckouts } from '../../features/credits';
 import { assertTaskPayload } from '../payload';
 
 export function expireCheckoutsTask(db: () => Knex): Task {
@@ -13,5 +16,10 @@ export function expireCheckoutsTask(db: () => Knex): Task {
     assertTaskPayload('expire_checkouts', payload);
     const cancelled = await expireCheckouts(db());
     helpers.logger.info(`cancelled ${cancelled} card orders whose checkout expired unpaid`);
+    const expired = await db().transaction((trx) => expireBankTransfers(trx));
+    if (expired.length > 0)
+      helpers.logger.info(
+        `cancelled ${expired.length} orders unpaid by bank transfer: ${expired.map((o) => o.order_number).join(', ')}`,
+      );
   };
 }
