@@ -35,9 +35,11 @@ async function paidOrder(credits: number) {
 }
 type Paid = Awaited<ReturnType<typeof paidOrder>>;
 
-/** Stripe's charge.refunded: the charge with `refunded` (cumulative, minor units) refunded so far. */
-const refunded = (p: Paid, amount: number) =>
-  w.event('charge.refunded', {
+/** Stripe's charge.refunded: the charge with `refunded` (cumulative, minor units) refunded so far, at Stripe too. */
+function refunded(p: Paid, amount: number) {
+  const held = w.standIn.charges.get(`ch_${p.paymentIntent.slice(3)}`);
+  if (held) Object.assign(held, { amount_refunded: amount, refunded: amount === p.amount });
+  return w.event('charge.refunded', {
     id: `ch_${p.paymentIntent.slice(3)}`,
     object: 'charge',
     payment_intent: p.paymentIntent,
@@ -46,6 +48,7 @@ const refunded = (p: Paid, amount: number) =>
     currency: p.currency,
     refunded: amount === p.amount,
   });
+}
 /** Stripe's charge.refund.updated: refund `id` of `amount` now in `status`. */
 const refundUpdated = (p: Paid, id: string, amount: number, status: string) =>
   w.event('charge.refund.updated', {

@@ -54,7 +54,12 @@ const charge = (p: Paid, refunded: number) => ({
   currency: p.currency,
   refunded: refunded === p.amount,
 });
-const refund = (p: Paid, refunded: number) => w.event('charge.refunded', charge(p, refunded));
+/** Stripe's charge.refunded, once Stripe holds `refunded` refunded of the charge (the notice is read back there). */
+function refund(p: Paid, refunded: number) {
+  const held = w.standIn.charges.get(`ch_${p.paymentIntent.slice(3)}`);
+  if (held) Object.assign(held, { amount_refunded: refunded, refunded: refunded === p.amount });
+  return w.event('charge.refunded', charge(p, refunded));
+}
 const dispute = (p: Paid, type: string, status: string) =>
   w.event(type, {
     id: `dp_${p.paymentIntent.slice(3)}`,

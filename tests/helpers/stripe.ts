@@ -6,7 +6,8 @@
  * with STRIPE_API_URL. `pay(session)` completes a session as the buyer paying would (payment_status
  * 'paid', a payment intent and its charge); `refund(paymentIntent, amount)` refunds that much more
  * of its charge, as support does in Stripe's dashboard, and answers the Charge a `charge.refunded`
- * notice carries; `cardBuyer` signs any notice as Stripe does, the charge's refunds and disputes included.
+ * notice carries; `failRefund(paymentIntent, amount)` has such a refund fail (or be cancelled): as
+ * Stripe does, the charge's amount_refunded is lowered by it again; `cardBuyer` signs any notice as Stripe does, the charge's refunds and disputes included.
  */
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +26,8 @@ export interface StripeStandIn {
   pay(session: string): Record<string, unknown>;
   /** Refunds `amount` (minor units) more of the payment intent's charge; answers the Charge as it now stands. */
   refund(paymentIntent: string, amount: number): Record<string, unknown>;
+  /** A refund of `amount` (minor units) of the payment intent's charge failed: its amount_refunded is lowered again; answers the Charge. */
+  failRefund(paymentIntent: string, amount: number): Record<string, unknown>;
   close(): Promise<void>;
 }
 
@@ -131,6 +134,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const charge = charges.get(intents.get(paymentIntent)?.latest_charge as string);
       if (!charge) throw new Error(`no charge of ${paymentIntent}`);
       const refunded = Math.min(Number(charge.amount), Number(charge.amount_refunded) + amount);
+      Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount });
+      return { ...charge };
+    },
+    failRefund: (paymentIntent: string, amount: number) => {
+      const charge = charges.get(intents.get(paymentIntent)?.latest_charge as string);
+      if (!charge) throw new Error(`no charge of ${paymentIntent}`);
+      const refunded = Math.max(0, Number(charge.amount_refunded) - amount);
       Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount });
       return { ...charge };
     },

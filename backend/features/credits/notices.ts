@@ -9,7 +9,12 @@
  *   charge.refunded (full or partial)           the order of the charge's payment intent gives back its
  *                                               credits in proportion to amount_refunded / amount
  *                                               (cumulative, so a replay or a later partial refund
- *                                               takes only the difference); admins are told
+ *                                               takes only the difference); admins are told. The
+ *                                               notice is only a signal: both figures are the charge's
+ *                                               as the provider holds it now (`chargeOf`), since Stripe
+ *                                               neither orders nor dedupes its deliveries and an old
+ *                                               notice delivered again after one of its refunds failed
+ *                                               still states the higher amount. See below.
  *   charge.refund.updated, refund.updated,      a refund that failed or was cancelled (status 'failed' or
  *   refund.failed                               'canceled'): the money stayed with us, so what that refund
  *                                               took back is given back, once per refund however often the
@@ -29,6 +34,16 @@
  * finds the order's payment intent when its own notice lands; when it fails the notice is answered
  * 502 and its retry reads it again. (A lost dispute, decided weeks after the payment, is not read
  * back.)
+ * Reading a charge back (`chargeNow`, shared by charge.refunded and the paid notices): a provider
+ * that cannot be reached answers the notice 502 `credits.errors.paymentUnavailable` and changes
+ * nothing, so Stripe delivers it again. The notice's own amount_refunded is believed only where the
+ * adapter has no `chargeOf`: the local test mode (no Stripe keys, its notices signed by this server)
+ * and the unavailable adapter (production without keys, which verifies no notice at all); and when
+ * no order knows the payment intent, where it changes nothing anyway. So a failed refund's notice
+ * and the charge.refunded of that refund may come in either order: the failure lowers the order's
+ * refunded amount and gives back what was taken (refunds.ts restoreFailedRefund), and a
+ * charge.refunded handled after it, old or redelivered, reads the charge's lowered amount and takes
+ * nothing again.
  * A completed checkout whose payment is still under way ('unpaid') credits nothing until one of the
  * async notices comes; the order is marked awaiting its payment (`awaitPayment`), so the hourly
  * expire_checkouts job leaves it alone for BANK_TRANSFER_LIFETIME_DAYS (then cancels it as expired; a
@@ -39,13 +54,19 @@
  * acknowledged and ignored.
  */
 import type { Knex } from 'knex';
-import { paymentIntentOf, paymentsFor, toMinorUnits, type PaymentAdapter } from '../../adapters/payments';
+import {
+  paymentIntentOf,
+  paymentsFor,
+  toMinorUnits,
+  type PaymentAdapter,
+  type PaymentCharge,
+} from '../../adapters/payments';
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../errors';
 import { logger } from '../../logger';
 import { cancelCheckout, payOrder, ORDER_STATUS, type OrderRow } from './orders';
 import { tellBuyer, tellDelayed } from './buyerNotice';
-import { restoreFailedRefund, reverseOrder, tellDispute } from './refunds';
+import { restoreFailedRefund, reverseOrder, tellDispute, type Reversal } from './refunds';
 
 // One adapter per credits configuration (a changed configuration gets a new one).
 const adapters = new WeakMap<Config['credits'], PaymentAdapter>();
@@ -146,20 +167,28 @@ async function creditCheckout(
 }
 
 /**
+ * The charge of a payment intent as the provider holds it now: null when the provider holds no
+ * charge, undefined when this adapter cannot read charges back (the local test mode, see the
+ * module's docblock). A provider that cannot be reached answers the notice 502, so it is delivered
+ * again and its retry reads the charge again.
+ */
+async function chargeNow(adapter: PaymentAdapter, paymentIntent: string): Promise<PaymentCharge | null | undefined> {
+  if (!adapter.chargeOf) return undefined;
+  try {
+    return await adapter.chargeOf(paymentIntent);
+  } catch (err) {
+    logger.warn({ paymentIntent, err }, 'charge could not be read back');
+    throw new AppError(502, 'credits.errors.paymentUnavailable');
+  }
+}
+
+/**
  * What of a paid order's charge the provider already refunded, applied once (refunds.ts): the
  * refund's own notice may have come before the order knew its payment intent. See the module's docblock.
  */
 async function refundsSoFar(knex: Knex, config: Config, adapter: PaymentAdapter, paymentIntent: string | null) {
-  if (!paymentIntent || !adapter.chargeOf) return {};
-  let charge;
-  try {
-    charge = await adapter.chargeOf(paymentIntent);
-  } catch (err) {
-    // Answered 502: the provider delivers the notice again later, and its retry reads the charge again.
-    logger.warn({ paymentIntent, err }, 'charge could not be read back');
-    throw new AppError(502, 'credits.errors.paymentUnavailable');
-  }
-  if (!charge || charge.amountRefunded <= 0) return {};
+  const charge = paymentIntent ? await chargeNow(adapter, paymentIntent) : undefined;
+  if (!paymentIntent || !charge || charge.amountRefunded <= 0) return {};
   const { reclaimed } = await reverseOrder(knex, config, {
     kind: 'refund',
     paymentIntent,
@@ -171,8 +200,27 @@ async function refundsSoFar(knex: Knex, config: Config, adapter: PaymentAdapter,
   return { reclaimed };
 }
 
+/**
+ * A charge.refunded notice as a reversal: the cumulative refunded amount is the provider's current
+ * one, read back, never the notice's (an old notice delivered again, after one of its refunds
+ * failed, still states the higher amount); the notice's own figures only where the adapter cannot
+ * read charges back, or when no order knows the payment intent (nothing changes then).
+ */
+async function refundOf(knex: Knex, adapter: PaymentAdapter, o: ChargeOrDispute, base: Omit<Reversal, 'kind'>) {
+  const stated: Reversal = { ...base, kind: 'refund', refunded: o.amount_refunded ?? 0 };
+  if (!base.paymentIntent || !adapter.chargeOf) return stated;
+  if (!(await knex('sales_orders').where('payment_intent_id', base.paymentIntent).first('id'))) return stated;
+  const charge = await chargeNow(adapter, base.paymentIntent);
+  if (!charge) {
+    logger.warn({ paymentIntent: base.paymentIntent, ref: o.id }, 'refund notice for a payment with no charge held');
+    return { ...stated, refunded: 0 };
+  }
+  const held = { amount: charge.amount, currency: charge.currency, refunded: charge.amountRefunded };
+  return { ...stated, ...held };
+}
+
 /** A refund or a dispute of a charge: see the module's docblock. */
-async function reverseCharge(knex: Knex, config: Config, type: string, o: ChargeOrDispute) {
+async function reverseCharge(knex: Knex, config: Config, adapter: PaymentAdapter, type: string, o: ChargeOrDispute) {
   const paymentIntent = paymentIntentOf(o.payment_intent);
   if (typeof o.amount !== 'number' || !o.currency) {
     logger.warn({ type, id: o.id }, 'refund or dispute notice without an amount: nothing changed');
@@ -183,7 +231,7 @@ async function reverseCharge(knex: Knex, config: Config, type: string, o: Charge
     return {
       received: true,
       credited: false,
-      ...(await reverseOrder(knex, config, { ...base, kind: 'refund', refunded: o.amount_refunded ?? 0 })),
+      ...(await reverseOrder(knex, config, await refundOf(knex, adapter, o, base))),
     };
   if (type === 'charge.dispute.closed' && o.status === 'lost')
     return { received: true, credited: false, ...(await reverseOrder(knex, config, { ...base, kind: 'disputeLost' })) };
@@ -225,7 +273,8 @@ export async function handlePaymentNotice(
   } catch {
     throw badRequest({ signature: 'signature.errors.invalid' }, 'credits.errors.signature');
   }
-  if (REVERSALS.has(event.type)) return reverseCharge(knex, config, event.type, event.data.object as ChargeOrDispute);
+  if (REVERSALS.has(event.type))
+    return reverseCharge(knex, config, adapter, event.type, event.data.object as ChargeOrDispute);
   if (REFUND_UPDATES.has(event.type)) return refundUpdated(knex, config, event.data.object as ChargeOrDispute);
   const session = event.data.object as CheckoutSession;
   const cancel = (tell: boolean) =>

@@ -12,13 +12,25 @@
  *                     (credits_unrecovered) and named in the admins' notice. A refund whose notice
  *                     came before the order was paid (so no order knew its payment intent yet) is
  *                     applied when the paid notice is handled (notices.ts reads the charge back).
+ *                     A refund's cumulative amount comes from the provider's charge as it stands
+ *                     when the notice is handled (notices.ts), not from the notice: as this keeps the
+ *                     higher of the recorded and the given amount, a stale higher one (an old notice
+ *                     delivered again after its refund failed) would take the credits back again.
  *   restoreFailedRefund  a refund the provider reports failed or cancelled (the money stayed with us):
  *                     its id is recorded on the order (failed_refunds) under the order's lock, so a
  *                     repeated or concurrent notice does nothing more; the order's refunded amount is
  *                     lowered by it and the credits the lower share no longer asks back are given
  *                     back: first by forgiving what was recorded as spent (credits_unrecovered, never
  *                     taken), the rest as a new lot of the company's (a card lot, 'Added by company
- *                     user' by the system, its note naming the refund); admins are told.
+ *                     user' by the system, its note naming the refund); admins are told. The failure
+ *                     may be handled before the charge.refunded of the same refund (Stripe does not
+ *                     order its notices): then nothing was taken, nothing is given back, and that
+ *                     charge.refunded, reading the charge whose refunded amount the failure lowered,
+ *                     takes nothing either. (The refunded amount is lowered by the refund's own amount
+ *                     from what the order recorded, not read back: when an earlier refund was applied
+ *                     and this one's charge.refunded is still to come, part of the earlier refund's
+ *                     credits is given back too, until that charge.refunded reads the charge and
+ *                     takes it again.)
  *   disputeOpened     admins hear of a dispute; no credit moves, it may still be won
  *   disputeClosed     a won (or otherwise closed) dispute is told to admins; a lost one is reverseOrder's
  * Every admin hears of each change in one thread per order (kind paymentReversed). An unknown
