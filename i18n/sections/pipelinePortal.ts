@@ -23,6 +23,8 @@ export const pipelinePortal = {
     'This project is inactive: you can view its candidates and open their profiles, but not move, add, favourite or hide them. Activate it in its settings to work on it again.',
   tabsLabel: 'Candidates by stage',
   view: { label: 'View', list: 'List', board: 'Board' },
+  /** The board's sort menu: it orders the suggested column alone (the others: most recently moved first). */
+  sortSuggested: 'Sort Suggested by',
   filters: {
     show: 'Filters',
     hide: 'Close filters',

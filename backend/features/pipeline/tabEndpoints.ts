@@ -4,7 +4,8 @@
  *   GET /projects/tab/search          any other tab
  *   GET /projects/pipe-line           the stage counts alone
  * Query: `project_id` (or projectId), `tab`, the search page's keys, `ih=1` hidden only, `isf=1`
- * favourited only. Answer `{docs, totalResults, stats}`.
+ * favourited only; `sort` also takes `recentlyMoved`: the last move in the project first (the board's columns).
+ * Answer `{docs, totalResults, stats}`.
  */
 import { z } from 'zod';
 import { parseId } from '../../../schema/lib/ids';
@@ -12,7 +13,7 @@ import { isStage } from '../../../schema/rules/stages';
 import type { StageId } from '../../../schema/rules/pipeline';
 import { defineEndpoint } from '../../endpoints/define';
 import { badRequest } from '../../errors';
-import { ADMIN_KEYS, ParamError, parseSearchParams, type SearchParams } from '../search';
+import { ADMIN_KEYS, ParamError, parseSearchParams, TAB_SORTS, type SearchParams } from '../search';
 import { loadProject, projectDef } from './access';
 import { tabDocs } from './docs';
 import { pipelineStats } from './stats';
@@ -48,7 +49,7 @@ function tabQuery(defaultTab?: StageId) {
     for (const key of ['project_id', 'projectId', 'tab', 'ih', 'isf']) delete query[key];
     let params: SearchParams | undefined;
     try {
-      params = parseSearchParams(query);
+      params = parseSearchParams(query, { sorts: TAB_SORTS });
     } catch (err) {
       if (!(err instanceof ParamError)) throw err;
       for (const [field, message] of Object.entries(err.fields)) issue(field, message);

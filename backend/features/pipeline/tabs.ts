@@ -228,6 +228,7 @@ export async function tabPage(
   // Ranking counts the chosen skills and job titles: the saved ones where the request chose none.
   const ranking: Filters = {
     ...filters,
+    movedIn: project.id,
     selected: {
       ...filters.selected,
       s: requested.selected.s?.length ? requested.selected.s : saved?.selected.s,

@@ -88,6 +88,8 @@ export interface Filters {
   statuses: number[];
   /** Best match ranks by the whole completeness (admins), not only the part companies may see (page.ts). */
   wholeCompleteness?: boolean;
+  /** The project whose last moves `recentlyMoved` sorts by (a project's tab, page.ts). */
+  movedIn?: number;
 }
 
 /**

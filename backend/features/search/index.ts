@@ -22,7 +22,7 @@
  */
 export { searchEndpoints, queueSearchTermsIfMissing } from './endpoints';
 export { searchCandidates, searchContext, type FacetOption, type SearchAnswer } from './searchCandidates';
-export { ADMIN_KEYS, ParamError, parseSearchParams, type Query, type SearchParams } from './params';
+export { ADMIN_KEYS, ParamError, parseSearchParams, TAB_SORTS, type Query, type SearchParams } from './params';
 export {
   consentPredicates,
   experiencePredicate,

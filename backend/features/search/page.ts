@@ -1,6 +1,8 @@
 /**
  * Which candidates fill the asked page. Recently added: newest first, read from the creation-time
- * index. Best match (the default): the newest matches up to a bound (1,000) are ranked by text
+ * index (as is recently moved without a project). Recently moved (a project's tabs): the last move in the
+ * project first (`project_candidates.last_recruitment_updated_at`; never moved last), then the highest id.
+ * Best match (the default): the newest matches up to a bound (1,000) are ranked by text
  * relevance, how many of the chosen skills and job titles they hold, profile completeness (for
  * companies, only the part they may see), recent updates and popularity; ranking every match of a
  * broad search would cost more than it tells. The matches past the bound follow the ranked ones,
@@ -96,7 +98,12 @@ export function pageSql(
   }: { rankBound?: number; vectorLater?: boolean; rankRead?: boolean } = {},
 ): string {
   const { offset, limit } = window(params) ?? { offset: 0, limit: 0 };
-  if (params.sort === 'recentlyAdded')
+  if (params.sort === 'recentlyMoved' && filters.movedIn !== undefined) {
+    const moved = `(select pc.last_recruitment_updated_at from project_candidates pc
+      where pc.project_id = ${bind(filters.movedIn)} and pc.candidate_id = d.id)`;
+    return `select d.id from ${source} order by ${moved} desc nulls last, d.id desc limit ${limit} offset ${offset}`;
+  }
+  if (params.sort !== 'bestMatch')
     return `select d.id from ${source} order by d.created_at desc, d.id desc limit ${limit} offset ${offset}`;
   const newest = `order by d.created_at desc, d.id desc`;
   // Wholly past the ranked set: the rest of the matches, newest first.

@@ -39,8 +39,14 @@ export const MAX_VALUES = 50;
  * (sqlMatch.ts), so a request names about as many as a recruiter types, per key and in all.
  */
 export const MAX_NAMES = { perKey: 20, total: 40 } as const;
+/** The search page's sorts (spec section 2). */
 export const SORTS = ['bestMatch', 'recentlyAdded'] as const;
-export type Sort = (typeof SORTS)[number];
+/**
+ * A project's tabs also sort by the candidate's last move in the project, most recent first (`recentlyMoved`: the
+ * board's columns, page.ts). The search page has no project: there it is an unknown sort (best match).
+ */
+export const TAB_SORTS = [...SORTS, 'recentlyMoved'] as const;
+export type Sort = (typeof TAB_SORTS)[number];
 
 /** Multi-select keys, the facets they feed, and what their items name. */
 export const DIMENSIONS = {
@@ -160,9 +166,11 @@ function whole(raw: unknown, fallback: number): number {
   return Number(text);
 }
 
-export function sortOf(raw: unknown): Sort {
+/** The sort asked, of those `sorts` allows (the search page's unless a tab asks); anything else is best match. */
+export function sortOf(raw: unknown, sorts: readonly Sort[] = SORTS): Sort {
   const text = (one(raw) ?? '').toLowerCase().replace(/[^a-z]/g, '');
   if (['recent', 'recentlyadded', 'newest', 'ca', 'created'].includes(text)) return 'recentlyAdded';
+  if (sorts.includes('recentlyMoved') && ['recentlymoved', 'moved', 'lastmoved'].includes(text)) return 'recentlyMoved';
   return 'bestMatch';
 }
 
@@ -205,7 +213,7 @@ export const NOTICE_BUCKETS = [0, 1, 2, 3] as const;
 export const CANDIDATE_SITUATION_IDS = [0, 1, 2, 3, 4] as const;
 
 /** Reads every key; collects every problem at once (ParamError with field messages). */
-export function parseSearchParams(query: Query): SearchParams {
+export function parseSearchParams(query: Query, { sorts = SORTS }: { sorts?: readonly Sort[] } = {}): SearchParams {
   const errors: Record<string, string> = {};
   const values: SearchParams['values'] = {};
   let names = 0;
@@ -251,7 +259,7 @@ export function parseSearchParams(query: Query): SearchParams {
     remote: flag(query.r),
     popular: flag(query.isp),
     shortlisted: flag(query.ias),
-    sort: sortOf(query.sort),
+    sort: sortOf(query.sort, sorts),
     page: Math.max(1, whole(query.p, 1)),
     perPage: perPageRaw < 1 ? PAGE_SIZE.default : Math.min(PAGE_SIZE.max, perPageRaw),
     adminKeys: [],

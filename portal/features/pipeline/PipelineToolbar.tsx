@@ -1,7 +1,9 @@
 /**
  * Above the candidates: list or board, the search page's filters in a drawer, the hidden and favourite flags, sort and
- * page size. The tab search answers no facet counts: the filters say how many are selected, and the chips of ids the
- * address holds (a reload, a shared link) are named by their lookups.
+ * page size. On the board the sort orders the suggested column alone, and says so (every other column shows the most
+ * recently moved first, usePipelineData.ts); a board without that column has no sort to choose. The tab search
+ * answers no facet counts: the filters say how many are selected, and the chips of ids the address holds (a reload, a
+ * shared link) are named by their lookups.
  */
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import ViewAgendaOutlined from '@mui/icons-material/ViewAgendaOutlined';
@@ -70,12 +72,14 @@ interface Props {
   url: PipelineUrlState;
   isAdmin: boolean;
   total: number | undefined;
+  /** The board shows the suggested column, the one its sort orders. */
+  boardSuggested: boolean;
   /** Each change is an edit of the state the address holds when it lands (see `useAddressState`). */
   onChange(edit: AddressEdit<PipelineUrlState>): void;
 }
 
 // Memoised: its props change with the address and the count, not with each answer or selection.
-export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, total, onChange }: Props) {
+export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, total, boardSuggested, onChange }: Props) {
   const [open, setOpen] = useState(false);
   const { labelOf, remember } = useFilterLabels(url.search.multi);
   // The API is asked in the page size chosen (apiQuery), so the range is the one the list shows.
@@ -145,24 +149,26 @@ export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, tot
               })
             : ''}
         </Typography>
-        <TextField
-          select
-          size="small"
-          fullWidth={false}
-          sx={{ minWidth: 150 }}
-          label={t('search.page.sort')}
-          value={url.search.sort}
-          onChange={(e) => {
-            const sort = e.target.value as SearchState['sort'];
-            setSearch((now) => ({ ...now, sort, page: 1 }));
-          }}
-        >
-          {SORTS.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`search.sorts.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        {(url.view === 'list' || boardSuggested) && (
+          <TextField
+            select
+            size="small"
+            fullWidth={false}
+            sx={{ minWidth: 150 }}
+            label={url.view === 'board' ? t('portal.pipeline.sortSuggested') : t('search.page.sort')}
+            value={url.search.sort}
+            onChange={(e) => {
+              const sort = e.target.value as SearchState['sort'];
+              setSearch((now) => ({ ...now, sort, page: 1 }));
+            }}
+          >
+            {SORTS.map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`search.sorts.${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         {url.view === 'list' && (
           <TextField
             select

@@ -245,7 +245,13 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
           </Alert>
         )}
         <StageTabs stages={stages} value={tab} stats={stats} onChange={chooseTab} />
-        <PipelineToolbar url={url} isAdmin={isAdmin} total={data?.totals[tab]} onChange={go} />
+        <PipelineToolbar
+          url={url}
+          isAdmin={isAdmin}
+          total={data?.totals[tab]}
+          boardSuggested={stages.includes(STAGES.open)}
+          onChange={go}
+        />
         {url.view === 'list' && !readOnly && (
           <BulkBar
             count={chosen.length}

@@ -4,7 +4,7 @@
  * in flight keeps the card where the move put it, but what it says of the candidate's stage is where a refused move
  * goes back to: the stage the server has, not the one the card was dragged from.
  */
-import type { StageId } from '../../../schema/rules/pipeline';
+import { STAGES, type StageId } from '../../../schema/rules/pipeline';
 import type { StageStats } from '../../api/pipeline';
 import { STAGE_KEYS } from './stageKeys';
 
@@ -22,14 +22,17 @@ const newestFirst = (a: BoardItem, b: BoardItem) => {
 };
 
 /**
- * One column per stage, in the order given; within a column the most recently moved first. The instants are compared
- * as text, not with localeCompare: a page's first localeCompare builds a collator from the locale's data, measured at
- * 17 to 87 ms of the task that first draws the board.
+ * One column per stage, in the order given; within a column the most recently moved first, the order the server
+ * pages it in (usePipelineData.ts BOARD_SORT), so a move drawn here is where the next load finds it. The suggested
+ * column keeps the order given: the sort chosen, as the server answered it (a card moved back into it shows after
+ * them until the reload that follows the move places it). The instants are compared as text, not with localeCompare:
+ * a page's first localeCompare builds a collator from the locale's data, measured at 17 to 87 ms of the task that
+ * first draws the board.
  */
 export function groupByStage<T extends BoardItem>(items: readonly T[], stages: readonly StageId[]): Map<StageId, T[]> {
   const columns = new Map<StageId, T[]>(stages.map((s) => [s, []]));
   for (const item of items) columns.get(item.recruitmentStatus)?.push(item);
-  for (const list of columns.values()) list.sort(newestFirst);
+  for (const [stage, list] of columns) if (stage !== STAGES.open) list.sort(newestFirst);
   return columns;
 }
 

@@ -3,12 +3,18 @@
  * (the board), cancelling the earlier request when the tab, the filters or the view change.
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import type { StageId } from '../../../schema/rules/pipeline';
+import { STAGES, type StageId } from '../../../schema/rules/pipeline';
 import { ApiError } from '../../../ui/api/client';
 import { pipelineApi, type PipelineDoc, type StageStats } from '../../api/pipeline';
 
 /** How many candidates each board column loads (the list view pages through the rest). */
 export const BOARD_COLUMN_SIZE = 50;
+/**
+ * The order a board column is asked in: the last move in the project first, the order it is drawn in (boardLogic.ts),
+ * so a column of more than BOARD_COLUMN_SIZE loads the candidates it shows first. The suggested column, whose
+ * candidates are mostly found by the saved search and never moved, keeps the sort chosen.
+ */
+export const BOARD_SORT = 'recentlyMoved';
 
 export interface PipelineData {
   /** The view the answer is for: a list's answer is never drawn as a board, whose other columns it does not hold. */
@@ -62,9 +68,11 @@ async function loadBoard(
     });
     return { view: 'board', docs, totals, stats: answers.findLast((a) => a?.stats)?.stats };
   };
+  const moved = new URLSearchParams(q);
+  moved.set('sort', BOARD_SORT);
   await Promise.all(
     stages.map(async (s, i) => {
-      answers[i] = await pipelineApi.tab(projectId, s, q, signal);
+      answers[i] = await pipelineApi.tab(projectId, s, s === STAGES.open ? q : moved, signal);
       if (onColumn && !signal.aborted && answers.some((a) => !a)) onColumn(board());
     }),
   );
