@@ -1,6 +1,7 @@
 /**
  * CSV export for every resource, read from the schema: columns titled with the fields' labels,
- * choices as their labels and references as the names of what they point at (never raw codes or ids).
+ * choices as their labels and references as the names of what they point at (never raw codes or ids);
+ * a date-time column, written as the API's ISO instant in UTC, says so in its title ("Created (UTC)").
  * The list's Export button (ExportAll.tsx) writes every row of the list, page by page, through
  * `pageRows`; `exporterFor` is also a plain react-admin exporter for the records it is given.
  */
@@ -10,6 +11,10 @@ import { csvLine } from '../../schema/lib/csv';
 import { saveCsv } from '../../ui/api/saveCsv';
 import { isVisible, labelOf, pluralLabel, targetOf } from '../fields/fieldMeta';
 import { recordText } from '../fields/readable';
+
+/** A column's title: the field's label, with "(UTC)" for a date-time, whose ISO instants end in "Z". */
+const columnTitle = (entity: EntityDef, name: string, field: FieldDef) =>
+  field.kind === 'datetime' ? `${labelOf(entity, name)} (UTC)` : labelOf(entity, name);
 
 const choiceLabel = (field: FieldDef, value: unknown) => field.choices?.find((c) => c.id === value)?.label ?? value;
 
@@ -35,7 +40,7 @@ export function exportRows(
       else if (Array.isArray(value))
         text = value.every((v) => typeof v !== 'object') ? value.join('; ') : JSON.stringify(value);
       else if (value && typeof value === 'object') text = JSON.stringify(value);
-      row[labelOf(entity, name)] = text ?? '';
+      row[columnTitle(entity, name, field)] = text ?? '';
     }
     for (const name of computed) row[labelOf(entity, name)] = record[name] ?? '';
     return row;

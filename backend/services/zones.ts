@@ -7,6 +7,7 @@
  */
 import type { Knex } from 'knex';
 import { validZone } from '../../schema/rules/timeZones';
+import { badRequest } from '../errors';
 
 let known: Promise<Set<string>> | undefined;
 
@@ -26,4 +27,22 @@ export function databaseZones(knex: Knex): Promise<Set<string>> {
 export async function storableZone(knex: Knex, zone: string | undefined): Promise<string | undefined> {
   const valid = validZone(zone);
   return valid && (await databaseZones(knex)).has(valid.toLowerCase()) ? valid : undefined;
+}
+
+/**
+ * The zone whose days a list's `from`/`to` name (the credit log, the interview requests, the dashboards' logs): the one
+ * asked for when both the runtime and PostgreSQL know it (else a 400 on `timeZone`), or UTC when none is asked for.
+ */
+export async function readersZone(knex: Knex, asked: string | undefined): Promise<string> {
+  if (asked === undefined) return 'UTC';
+  const zone = await storableZone(knex, asked);
+  if (!zone) throw badRequest({ timeZone: 'timeZone.errors.invalid' });
+  return zone;
+}
+
+/** The day (ISO) it is in `zone` at `date`. */
+export function dayIn(zone: string, date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    date,
+  );
 }

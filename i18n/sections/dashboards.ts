@@ -30,16 +30,19 @@ export const dashboards = {
   noMatch: 'Nothing matches these filters',
   week: 'Week',
   total: 'Total',
+  /** A CSV's column of instants, written as ISO times in UTC. */
+  atUtc: 'When (UTC)',
   weekly: {
     title: 'Stage overview per week',
-    subtitle: 'Candidates moved into each recruitment stage, week by week',
+    subtitle: 'Candidates moved into each recruitment stage, week by week (weeks from Monday, in UTC days)',
     chartLabel: 'Candidates moved into each stage per week',
     emptyTitle: 'No stage moves in this period',
     emptyText: 'Moves of candidates between recruitment stages are counted here week by week.',
   },
   overview: {
     title: 'Project overview per week',
-    subtitle: 'Projects created, active, paused and inactive, and their candidates moved into each stage, per company',
+    subtitle:
+      'Projects created, active, paused and inactive, and their candidates moved into each stage, per company (weeks from Monday, in UTC days)',
     company: 'Company',
     internal: 'Internal',
     created: 'Created',
@@ -68,7 +71,7 @@ export const dashboards = {
   recruiter: {
     title: 'Recruiter dashboard',
     stage: 'Stage',
-    subtitle: 'How your projects move candidates through the stages',
+    subtitle: 'How your projects move candidates through the stages (the period’s days are UTC days)',
     open: 'Recruiter dashboard',
     allProjects: 'All projects',
     chooseCompany: 'Choose a company to see its dashboard',

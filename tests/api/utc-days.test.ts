@@ -87,6 +87,6 @@ describe('Today is the UTC day on a host in New York', () => {
       experiences: [],
       educations: [],
     };
-    expect(profileDocument(data).footer).toBe('Talentbase candidate profile · generated 5 Dec 2026');
+    expect(profileDocument(data).footer).toBe('Talentbase candidate profile · generated 5 Dec 2026 (UTC)');
   });
 });

@@ -28,8 +28,8 @@ export function renderOrderForm(data: OrderFormData): Promise<Buffer> {
   doc.fill('#ffffff').fontSize(22).text(`${data.productName} · Order form`, 56, 34);
   doc.fill('#0f172a').fontSize(11).moveDown(3);
   doc.text(`Order number: ${order.order_number}`, 56, 120);
-  // The UTC day, as the order number's (orders.ts), not the host's.
-  doc.text(`Date: ${formatDate(new Date(order.created_at), { timeZone: 'UTC' }) ?? ''}`);
+  // The UTC day, as the order number's (orders.ts), not the host's; said, as a company stores no zone of its own.
+  doc.text(`Date: ${formatDate(new Date(order.created_at), { timeZone: 'UTC' }) ?? ''} (UTC)`);
   doc.moveDown();
   doc.fontSize(13).text('Bill to').fontSize(11);
   doc.text(company.company_name);

@@ -1,26 +1,29 @@
 /**
  * GET dashboard/ta-project-assignment-log: which admin became a project's talent advocate or owning
  * admin (or stopped being one), by whom and when, newest first, paged; from project_logs, written by
- * a trigger on projects. Filters: date range or week, company, project, admin (assigned or assigning).
+ * a trigger on projects. Filters: date range or week, company, project, admin (assigned or assigning); the range's
+ * days are the reader's `timeZone` (inputs.ts), UTC days without it.
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { PROJECT_LOG_KIND } from '../../../schema/entities/internal/projectLog';
 import { camelKeys } from '../../../schema/validation/inputs';
-import { dayRange, filterFields, pageFields, pageOf, pagination } from './inputs';
+import { dayIn, readersZone } from '../../services/zones';
+import { dayRange, filterFields, pageFields, pageOf, pagination, zoneFields } from './inputs';
 
-export const assignmentQuery = z.preprocess(camelKeys, z.object({ ...filterFields, ...pageFields }));
+export const assignmentQuery = z.preprocess(camelKeys, z.object({ ...filterFields, ...zoneFields, ...pageFields }));
 
 const adminName = (alias: string) => `nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), '')`;
 
 export async function assignmentLog(knex: Knex, query: z.output<typeof assignmentQuery>) {
-  const range = dayRange(query);
+  const zone = await readersZone(knex, query.timeZone);
+  const range = dayRange(query, dayIn(zone));
   const base = knex('project_logs as pl')
     .join('projects as p', 'p.id', 'pl.project_id')
     .leftJoin('companies as c', 'c.id', 'p.company_id')
     .whereIn('pl.kind', [PROJECT_LOG_KIND.advocate, PROJECT_LOG_KIND.ownerAdmin])
-    .whereRaw(`pl.created_at >= ?::timestamp at time zone 'UTC'`, [range.from])
-    .whereRaw(`pl.created_at < (?::date + 1)::timestamp at time zone 'UTC'`, [range.to]);
+    .whereRaw(`pl.created_at >= (?::date)::timestamp at time zone ?`, [range.from, zone])
+    .whereRaw(`pl.created_at < (?::date + 1)::timestamp at time zone ?`, [range.to, zone]);
   if (query.companyId) base.where('p.company_id', query.companyId);
   if (query.projectId) base.where('pl.project_id', query.projectId);
   if (query.adminId) {

@@ -2,7 +2,9 @@
  * The filters every admin dashboard reads from its query string: a date range (or one week, given
  * by any of its days), a company, a project and an admin (owner or talent advocate). Weeks start on
  * Monday, in UTC, as PostgreSQL's date_trunc('week') counts them. Without dates the range is the
- * last 12 weeks up to today; a range longer than two years is refused.
+ * last 12 weeks up to today; a range longer than two years is refused. The logs (recruitment and
+ * assignment) also read `timeZone`, the reader's IANA zone: their days are that zone's (readersZone in
+ * backend/services/zones.ts, a zone unknown to the runtime or PostgreSQL being a 400 on it), UTC days without it.
  */
 import { z } from 'zod';
 import { DASHBOARD_DEFAULT_WEEKS, rangeProblem } from '../../../schema/rules/dashboards';
@@ -24,6 +26,9 @@ export const filterFields = {
   adminId: optional(id('admin')),
 };
 
+/** The reader's zone, whose days a log's range names (readersZone). */
+export const zoneFields = { timeZone: optional(z.string().max(64)) };
+
 export const pageFields = {
   page: optional(z.coerce.number().int().min(1).max(100000)),
   perPage: optional(z.coerce.number().int().min(1).max(500)),
@@ -38,13 +43,16 @@ const mondayOf = (date: string) => {
   return ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY;
 };
 
-/** The inclusive range of days the filters name: [from, to], both ISO dates. */
-export function dayRange(f: Pick<Filters, 'from' | 'to' | 'week'>, today = new Date()): { from: string; to: string } {
+/** The inclusive range of days the filters name: [from, to], both ISO dates; by default up to `today`, an ISO day. */
+export function dayRange(
+  f: Pick<Filters, 'from' | 'to' | 'week'>,
+  today = iso(Date.now()),
+): { from: string; to: string } {
   if (f.week) {
     const monday = mondayOf(f.week);
     return { from: iso(monday), to: iso(monday + 6 * DAY) };
   }
-  const to = f.to ?? iso(today.getTime());
+  const to = f.to ?? today;
   const from = f.from ?? iso(mondayOf(to) - (DEFAULT_WEEKS - 1) * 7 * DAY);
   const problem = rangeProblem(from, to);
   if (problem) throw badRequest({ from: problem });

@@ -2,7 +2,9 @@
  * GET dashboard/ta-recruitment-event-log: every move, rejection, reveal, note, interview or job-
  * description request and WhatsApp qualify request, with who did it, the project, the candidate and
  * when; newest first, paged. Filters: kind, date range or week, company, project, admin (acting, or
- * the project's advocate or owner). Candidates are named through the candidate gate
+ * the project's advocate or owner); the range's days are the reader's `timeZone` (inputs.ts), UTC days
+ * without it, and each event's time is answered as an instant for the reader to show in their zone.
+ * Candidates are named through the candidate gate
  * (backend/services/candidateGate) in the event's project: admins see the names of the candidates
  * they meet, flagged when the candidate hides them from companies.
  *
@@ -18,7 +20,8 @@ import { ACTIVITY, STAGES } from '../../../schema/rules/pipeline';
 import type { Actor } from '../../../schema/roles';
 import { camelKeys } from '../../../schema/validation/inputs';
 import { inProject, present, shownColumns, viewerOf, type GateRow } from '../../services/candidateGate';
-import { dayRange, filterFields, optional, pageFields, pageOf, pagination } from './inputs';
+import { dayIn, readersZone } from '../../services/zones';
+import { dayRange, filterFields, optional, pageFields, pageOf, pagination, zoneFields } from './inputs';
 import { stageKeyOf } from './weekly';
 
 export const EVENT_KINDS = ['move', 'rejection', 'reveal', 'note', 'interview', 'qualify'] as const;
@@ -26,7 +29,7 @@ type EventKind = (typeof EVENT_KINDS)[number];
 
 export const recruitmentQuery = z.preprocess(
   camelKeys,
-  z.object({ ...filterFields, ...pageFields, kind: optional(z.enum(EVENT_KINDS)) }),
+  z.object({ ...filterFields, ...zoneFields, ...pageFields, kind: optional(z.enum(EVENT_KINDS)) }),
 );
 
 const A = ACTIVITY;
@@ -73,7 +76,8 @@ interface EventRow extends GateRow {
 export const COUNT_CAP = 10_000;
 
 export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.output<typeof recruitmentQuery>) {
-  const range = dayRange(query);
+  const zone = await readersZone(knex, query.timeZone);
+  const range = dayRange(query, dayIn(zone));
   const { page, perPage, offset } = pageOf(query);
   // A company's projects are read first: a company with none answers without walking the range.
   const companyProjects = query.companyId
@@ -87,10 +91,10 @@ export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.out
     const conditions = (alias: string, actedBy: string, extra: string[]) => {
       const where = [
         ...extra,
-        `${alias}.created_at >= ?::timestamp at time zone 'UTC'`,
-        `${alias}.created_at < (?::date + 1)::timestamp at time zone 'UTC'`,
+        `${alias}.created_at >= (?::date)::timestamp at time zone ?`,
+        `${alias}.created_at < (?::date + 1)::timestamp at time zone ?`,
       ];
-      params.push(range.from, range.to);
+      params.push(range.from, zone, range.to, zone);
       if (companyProjects) {
         where.push(`${alias}.project_id = any(?::int[])`);
         params.push(companyProjects);

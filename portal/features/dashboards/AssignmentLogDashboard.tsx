@@ -2,16 +2,25 @@
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import { t } from '../../../i18n';
 import { formatDateTime } from '../../../schema/rules/dates';
+import { readerZone } from '../../../schema/rules/timeZones';
 import { dashboardsApi, type AssignmentRow } from '../../api/dashboards';
 import { DashboardScreen } from './DashboardScreen';
 import type { Column } from './PagedTable';
 import { useDashboard } from './useDashboard';
 
 const T = (k: string) => t(`portal.dashboard.assigned.${k}`);
-export const when = (iso: string) => formatDateTime(iso, { timeZone: 'UTC' }) ?? '';
-
+/** An instant in the reader's zone, the zone whose days the filters name (the hook sends it as `timeZone`). */
+export const when = (iso: string) => formatDateTime(iso, { timeZone: readerZone() }) ?? '';
+/** The log's time column: the reader's time on screen, the ISO instant in UTC in the CSV, each said. */
+export const whenColumn = <R extends { at: string }>(header: string): Column<R> => ({
+  header,
+  cell: (r) => when(r.at),
+  csv: (r) => r.at,
+  csvHeader: t('portal.dashboard.atUtc'),
+  nowrap: true,
+});
 const COLUMNS: Column<AssignmentRow>[] = [
-  { header: T('at'), cell: (r) => when(r.at), csv: (r) => r.at, nowrap: true },
+  whenColumn(T('at')),
   { header: T('project'), cell: (r) => r.project.title },
   { header: T('company'), cell: (r) => r.company?.companyName ?? '—', csv: (r) => r.company?.companyName },
   { header: T('role'), cell: (r) => T(`roles.${r.role}`) },
@@ -21,7 +30,7 @@ const COLUMNS: Column<AssignmentRow>[] = [
 ];
 
 export default function AssignmentLogDashboard() {
-  const d = useDashboard(dashboardsApi.assignments, true);
+  const d = useDashboard(dashboardsApi.assignments, true, true);
   return (
     <DashboardScreen
       section="assigned"

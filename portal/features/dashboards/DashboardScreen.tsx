@@ -58,7 +58,7 @@ export function DashboardScreen<R, A extends Answer<R>>(props: Props<R, A>) {
       downloadCsv(
         csvName,
         toCsv(
-          columns.map((c) => c.header),
+          columns.map((c) => c.csvHeader ?? c.header),
           (rows as R[]).map((r) => columns.map((c) => cellOf(c, r))),
         ),
       );

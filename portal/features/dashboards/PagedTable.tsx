@@ -18,6 +18,8 @@ export interface Column<T> {
   cell(row: T): ReactNode;
   /** What the CSV export writes when it is not the cell's own text. */
   csv?(row: T): string | number | null | undefined;
+  /** The CSV's header when it is not the screen's (a time written in UTC says so). */
+  csvHeader?: string;
   align?: 'right';
   nowrap?: boolean;
 }

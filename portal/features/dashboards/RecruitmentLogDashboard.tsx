@@ -7,7 +7,7 @@ import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
 import { Chip, MenuItem, TextField } from '@mui/material';
 import { t } from '../../../i18n';
 import { dashboardsApi, type EventKind, type EventRow } from '../../api/dashboards';
-import { when } from './AssignmentLogDashboard';
+import { whenColumn } from './AssignmentLogDashboard';
 import { DashboardScreen } from './DashboardScreen';
 import type { Column } from './PagedTable';
 import { useDashboard } from './useDashboard';
@@ -22,7 +22,7 @@ const candidateCell = (r: EventRow) =>
   r.candidate.adminAnonymous ? `${candidateName(r)} (${T('hidden')})` : candidateName(r);
 
 const COLUMNS: Column<EventRow>[] = [
-  { header: T('at'), cell: (r) => when(r.at), csv: (r) => r.at, nowrap: true },
+  whenColumn(T('at')),
   {
     header: T('kind'),
     cell: (r) => <Chip size="small" label={T(`kinds.${r.kind}`)} />,
@@ -40,7 +40,7 @@ const COLUMNS: Column<EventRow>[] = [
 ];
 
 export default function RecruitmentLogDashboard() {
-  const d = useDashboard(dashboardsApi.events, true);
+  const d = useDashboard(dashboardsApi.events, true, true);
   return (
     <DashboardScreen
       section="recruitment"

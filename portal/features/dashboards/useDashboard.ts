@@ -2,11 +2,13 @@
  * A dashboard's filters kept in the URL, and its call's loading, error and answer. A period the server would refuse
  * (a start after the end, longer than two years: schema/rules/dashboards.ts) is not asked for: it is said at the From
  * field (`fieldErrors.from`), as the server's own refusal of a field is. A failure a new try may mend offers `retry`;
- * a refused request (400) does not, since it fails again until the filters change.
+ * a refused request (400) does not, since it fails again until the filters change. A log (`zoned`) sends the reader's
+ * zone as `timeZone`, so its days (the filters' and the default end's) are the reader's, as its times are shown.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { t } from '../../../i18n';
 import { rangeProblem } from '../../../schema/rules/dashboards';
+import { readerZone } from '../../../schema/rules/timeZones';
 import { useAddressParams, withQuery } from '../../components/useAddressState';
 import { ApiError } from '../../../ui/api/client';
 import { errorMessage, fieldMessages } from '../../../ui/api/errors';
@@ -14,17 +16,20 @@ import type { DashboardQuery } from '../../api/dashboards';
 
 export const FILTER_KEYS = ['from', 'to', 'week', 'companyId', 'projectId', 'adminId', 'kind'] as const;
 
-/** Today in UTC, the server's default end of a period. */
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the zone the query names (UTC without one), the server's default end of a period. */
+const today = (zone = 'UTC') =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
 
 /** The period's refusal the server would answer, checked before asking (a week is always a valid period). */
 function periodProblem(q: DashboardQuery): Record<string, string> {
   if (q.week || !q.from) return {};
-  const problem = rangeProblem(String(q.from), String(q.to ?? today()));
+  const problem = rangeProblem(String(q.from), String(q.to ?? today(q.timeZone as string | undefined)));
   return problem ? { from: t(problem) } : {};
 }
 
-export function useDashboard<T>(load: (q: DashboardQuery) => Promise<T>, paged = false) {
+export function useDashboard<T>(load: (q: DashboardQuery) => Promise<T>, paged = false, zoned = false) {
   const [params, editParams] = useAddressParams();
   const [result, setResult] = useState<T | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,8 +44,9 @@ export function useDashboard<T>(load: (q: DashboardQuery) => Promise<T>, paged =
       q.page = Math.max(1, Number(params.get('p')) || 1);
       q.perPage = [25, 50, 100].includes(Number(params.get('pp'))) ? Number(params.get('pp')) : 25;
     }
+    if (zoned) q.timeZone = readerZone();
     return q;
-  }, [params, paged]);
+  }, [params, paged, zoned]);
 
   useEffect(() => {
     let live = true;

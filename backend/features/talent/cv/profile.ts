@@ -189,8 +189,8 @@ export function yearsLine(data: ProfileData, today = todayOf().date): string | n
 /** The profile PDF: everything the profile says, contact details included. */
 export function profileDocument(data: ProfileData): ProfileDocument {
   const { row } = data;
-  // Today's UTC day, as the years of experience count it, not the host's.
-  const generated = formatDate(new Date(), { timeZone: 'UTC' });
+  // Today's UTC day, as the years of experience count it, not the host's; said, as its reader's zone is not known.
+  const generated = `${formatDate(new Date(), { timeZone: 'UTC' })} (UTC)`;
   return {
     title: [row.firstName, row.lastName].filter(Boolean).join(' ') || 'Candidate',
     subtitle: [data.experiences[0]?.title, data.city, row.email, row.phone].filter(Boolean).join('  ·  '),
