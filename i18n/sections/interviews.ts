@@ -31,6 +31,7 @@ export const interviews = {
     startsAt: 'Starts',
     slots: 'Proposed times',
     companyLocalTimes: "In the company's local time",
+    yourTime: '{when} your time',
     chooseTime: 'Choose a time (times in {zone})',
     approvedInterviewAt: 'Your interview is booked for {when}. The calendar invitation is on its way to your email.',
     expires: 'Answer by {date}',

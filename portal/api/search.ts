@@ -47,7 +47,10 @@ export interface SearchDoc {
   experienceYears: number;
   topSkills: (Option & { starred?: boolean; matched?: boolean })[];
   tags: Option[];
+  /** The UTC day it was last updated (spec: a date). */
   lastUpdated: string;
+  /** The instant, for a page to write the day in its reader's zone. */
+  updatedAt: string;
   matched: Matched;
   adminAnonymous?: boolean;
 }
@@ -93,7 +96,10 @@ export interface Profile {
     endYear: number | null;
   }[];
   tags: Option[];
+  /** The UTC day it was last updated (spec: a date). */
   lastUpdated: string;
+  /** The instant, for a page to write the day in its reader's zone. */
+  updatedAt: string;
   email?: string;
   phone?: string | null;
   adminAnonymous?: boolean;

@@ -16,18 +16,51 @@ import {
   NOTICE_PERIOD_TYPES,
 } from '../entities/talentOptions';
 import type { FieldErrors } from '../validation/issues';
+import { FIRST_ZONE, LAST_ZONE } from './dates';
+import { zoneOffsetMinutes } from './timeZones';
 
 type Data = Record<string, unknown>;
 
+/**
+ * The day the rules read as today. A browser knows its reader's zone and reads one day; the server does not, so it
+ * accepts any day that is today somewhere on Earth now: a date "not in the future" is checked against the latest day
+ * (UTC+14's), one "not in the past" against the earliest (UTC−12's).
+ */
 export interface Today {
-  /** YYYY-MM-DD */
+  /** YYYY-MM-DD: the reader's day, the UTC day where the zone is not known (what a current position's end is written as). */
   date: string;
   year: number;
+  /** The earliest day it is where the reader may be (UTC−12's on the server); `date` when absent. */
+  earliest?: string;
+  /** The latest day it is where the reader may be (UTC+14's on the server); `date` when absent. */
+  latest?: string;
 }
 
-export function todayOf(now = new Date()): Today {
-  return { date: now.toISOString().slice(0, 10), year: now.getUTCFullYear() };
+const dayAt = (now: Date, offsetMinutes: number) =>
+  new Date(now.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10);
+
+/**
+ * Today at `now`: on a clock `offsetMinutes` ahead of UTC when the reader's zone is known (a browser passes its own,
+ * localToday), else the UTC day with the window of the days it is anywhere (the server).
+ */
+export function todayOf(now = new Date(), offsetMinutes?: number): Today {
+  if (offsetMinutes !== undefined) {
+    const date = dayAt(now, offsetMinutes);
+    return { date, year: Number(date.slice(0, 4)), earliest: date, latest: date };
+  }
+  return {
+    date: now.toISOString().slice(0, 10),
+    year: now.getUTCFullYear(),
+    earliest: dayAt(now, zoneOffsetMinutes(LAST_ZONE, now)),
+    latest: dayAt(now, zoneOffsetMinutes(FIRST_ZONE, now)),
+  };
 }
+
+/** Today on the runtime's own clock: a browser's, its reader's day. */
+export const localToday = (now = new Date()): Today => todayOf(now, -now.getTimezoneOffset());
+
+const earliestOf = (today: Today) => today.earliest ?? today.date;
+const latestOf = (today: Today) => today.latest ?? today.date;
 
 const touches = (data: Data, fields: string[]) => fields.some((f) => f in data);
 const merged = (data: Data, existing: Data) => ({ ...existing, ...data });
@@ -40,6 +73,9 @@ export function isDate(value: string): boolean {
   return day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
 }
 const isRealDate = (v: unknown): v is string => typeof v === 'string' && isDate(v);
+/** A calendar day that is today where the reader may be. */
+const isToday = (v: unknown, today: Today): v is string =>
+  isRealDate(v) && v >= earliestOf(today) && v <= latestOf(today);
 
 function duplicates(items: unknown, key: string): boolean {
   if (!Array.isArray(items)) return false;
@@ -72,7 +108,8 @@ function noticePeriodRule(value: unknown, stored: unknown, today: Today, errors:
     }
     case NOTICE_PERIOD_TYPES.specificDate:
       if (!isRealDate(raw)) errors['noticePeriod.option'] = 'noticePeriod.option.errors.date';
-      else if (raw < today.date && !unchanged) errors['noticePeriod.option'] = 'noticePeriod.option.errors.pastDate';
+      else if (raw < earliestOf(today) && !unchanged)
+        errors['noticePeriod.option'] = 'noticePeriod.option.errors.pastDate';
       return { type, option: raw };
     default:
       return { type, option: null };
@@ -134,16 +171,17 @@ export function experienceRules(data: Data, existing: Data = {}, today: Today = 
   const row = merged(data, existing);
   // A current position ends today (spec section 3): the end date stored is the day written, and its duration
   // counts to the day it is read (durationMonths, schema/entities/candidateExperience.ts).
-  if (row.currentPosition === true) data.endDate = today.date;
+  // A browser sends its reader's day; the server keeps it when it is today somewhere, else writes its own.
+  if (row.currentPosition === true) data.endDate = isToday(data.endDate, today) ? data.endDate : today.date;
   const start = row.startDate as string | null | undefined;
-  const end = (row.currentPosition === true ? today.date : row.endDate) as string | null | undefined;
+  const end = (row.currentPosition === true ? data.endDate : row.endDate) as string | null | undefined;
   for (const [field, value] of [
     ['startDate', start],
     ['endDate', end],
   ] as const) {
     if (!value) continue;
     if (value < EXPERIENCE_MIN_DATE) errors[field] = `${field}.errors.tooEarly`;
-    else if (value > today.date) errors[field] = `${field}.errors.inFuture`;
+    else if (value > latestOf(today)) errors[field] = `${field}.errors.inFuture`;
   }
   if (start && end && !errors.startDate && !errors.endDate && start > end)
     errors.endDate = 'endDate.errors.beforeStart';
@@ -156,8 +194,9 @@ export function educationRules(data: Data, existing: Data = {}, today: Today = t
   const row = merged(data, existing);
   const start = row.startYear as number | null | undefined;
   const end = row.endYear as number | null | undefined;
-  if (typeof start === 'number' && start > today.year) errors.startYear = 'startYear.errors.inFuture';
-  if (typeof end === 'number' && end > today.year + EDUCATION_YEARS_AHEAD) errors.endYear = 'endYear.errors.tooLate';
+  const year = Number(latestOf(today).slice(0, 4));
+  if (typeof start === 'number' && start > year) errors.startYear = 'startYear.errors.inFuture';
+  if (typeof end === 'number' && end > year + EDUCATION_YEARS_AHEAD) errors.endYear = 'endYear.errors.tooLate';
   if (typeof start === 'number' && typeof end === 'number' && !errors.startYear && !errors.endYear && start > end)
     errors.endYear = 'endYear.errors.beforeStart';
   return errors;

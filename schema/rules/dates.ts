@@ -8,6 +8,15 @@
  */
 export const DATE_LOCALE = 'en-SG';
 
+/**
+ * The ends of the Earth's clocks. A server does not know its reader's zone, so it takes a day as valid when it is
+ * that day somewhere: a day has not ended anywhere until it ends in the last zone, UTC−12 (a slot or a date past
+ * there is past everywhere), and has begun somewhere once it begins in the first, UTC+14 (Kiribati's Line Islands).
+ * The Etc/ names read the sign backwards (POSIX).
+ */
+export const LAST_ZONE = 'Etc/GMT+12';
+export const FIRST_ZONE = 'Etc/GMT-14';
+
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_PARTS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 const TIME_PARTS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hour12: true };

@@ -64,10 +64,11 @@ describe("The answer page's proposed times across a daylight-saving change", () 
       await page.clock.setFixedTime(new Date(change.getTime() - 4 * 86_400_000 + 12 * 3_600_000));
       await page.goto(`${e2e.baseUrl}${answerPath}`);
       await page.locator('[data-state="details"]').waitFor();
-      const before = `${written(day(change, -1))} 10:00–10:45 (GMT)`;
-      const after = `${written(day(change, 2))} 10:00–10:45 (GMT+1)`;
-      await page.getByText(after, { exact: true }).waitFor();
-      await page.getByText(before, { exact: true }).waitFor();
+      const before = `${written(day(change, -1))}, 10:00 am–10:45 am (London, GMT)`;
+      const after = `${written(day(change, 2))}, 10:00 am–10:45 am (London, GMT+1)`;
+      // Each followed by the reader's own time when their zone reads another.
+      await page.getByText(after).waitFor();
+      await page.getByText(before).waitFor();
       // The zone's own label carries the offset at the first proposed time.
       await page.getByText('Europe/London · London (GMT)', { exact: true }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

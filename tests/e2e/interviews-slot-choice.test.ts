@@ -17,9 +17,9 @@ let pool: number[];
 const year = new Date().getUTCFullYear() + 1;
 const FIRST = `${year}-03-02T10:00`;
 const SECOND = `${year}-03-03T10:00`;
-/** How the page writes each time: 10:00 in Singapore, 45 minutes, with the zone's offset. */
-const FIRST_TEXT = `2 Mar ${year} 10:00–10:45 (GMT+8)`;
-const SECOND_TEXT = `3 Mar ${year} 10:00–10:45 (GMT+8)`;
+/** How the page writes each time: 10:00 in Singapore, 45 minutes, with the zone named (the reader's own time may follow). */
+const FIRST_TEXT = `2 Mar ${year}, 10:00 am–10:45 am (Singapore, GMT+8)`;
+const SECOND_TEXT = `3 Mar ${year}, 10:00 am–10:45 am (Singapore, GMT+8)`;
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -65,7 +65,7 @@ describe('Choosing an interview time on the answer page', () => {
 
       await page.getByRole('radio', { name: FIRST_TEXT }).check();
       await accept.click();
-      await page.getByText(`Your interview is booked for ${FIRST_TEXT}.`, { exact: false }).waitFor();
+      await page.getByText(`Your interview is booked for ${FIRST_TEXT}`, { exact: false }).waitFor();
       await expect(page.getByTestId('interview-request').getAttribute('data-state')).resolves.toBe('approved');
       await page.close();
 

@@ -103,7 +103,7 @@ describe('Interview requests that moved on', () => {
     const slots = page.getByTestId('request-slots');
     await slots.waitFor();
     const text = await slots.innerText();
-    expect(text).toContain(`4 May ${year} 14:00–15:00`);
+    expect(text).toContain(`4 May ${year}, 2:00 pm–3:00 pm`);
     expect(text).not.toContain(`${year - 2}`);
     expect(text).toContain(t('portal.interviews.answer.companyLocalTimes'));
     await page.close();

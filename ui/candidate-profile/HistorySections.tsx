@@ -14,8 +14,10 @@ import { growingLines, ListError, SwitchInput, TextInput } from './inputs';
 import { labelOf } from './labels';
 import { LookupInput } from './LookupInput';
 import { itemValueOf, type Item } from './profileFields';
+import { localToday } from '../../schema/rules/candidate';
 
-const thisMonth = () => new Date().toISOString().slice(0, 7);
+/** The reader's own month, as the form's rules read today (localToday). */
+const thisMonth = () => localToday().date.slice(0, 7);
 
 /** A month picker over a YYYY-MM-DD value (experience dates are months: spec 'MMM YYYY', from 1950-01). */
 function MonthInput({
@@ -81,7 +83,7 @@ function ExperienceFields({ index }: { index: number }) {
 
 function EducationFields({ index }: { index: number }) {
   const path = `educations.${index}`;
-  const year = new Date().getFullYear();
+  const year = localToday().year;
   const years = `${EDUCATION_MIN_YEAR}–${year + EDUCATION_YEARS_AHEAD}`;
   return (
     <>

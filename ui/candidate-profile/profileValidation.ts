@@ -5,7 +5,7 @@
  * education lists checked by their own schemas. Problems come back keyed by form path with the
  * server's message keys, so a mistake reads the same whichever side catches it.
  */
-import { todayOf, type Today } from '../../schema/rules/candidate';
+import { localToday, type Today } from '../../schema/rules/candidate';
 import { recordSchema } from '../../schema/validation/entitySchemas';
 import { fieldErrorsOf } from '../../schema/validation/issues';
 import { candidate, editableFields, toPayload, type Editor, type FormValues, type Item } from './profileFields';
@@ -16,11 +16,15 @@ interface Options {
   editor: Editor;
   /** The stored profile the form edits (empty when adding). */
   existing?: Item;
+  /** The reader's own day (the browser's clock): the server accepts any day that is today somewhere. */
   today?: Today;
 }
 
 /** Every problem the server would report for saving these values. */
-export function profileProblems(values: FormValues, { editor, existing = {}, today = todayOf() }: Options): Problems {
+export function profileProblems(
+  values: FormValues,
+  { editor, existing = {}, today = localToday() }: Options,
+): Problems {
   // The candidate does not set the Hong Kong flag, but it decides whether those fields are required.
   const context = { ...existing, isSpecialHkCandidate: values.isSpecialHkCandidate === true };
   const schema = recordSchema(candidate, {

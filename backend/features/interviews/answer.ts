@@ -42,6 +42,7 @@ import {
 import { TOKEN_PATTERN, tokenHash } from './tokens';
 import { candidateReachable, stillConsidered } from './deliverable';
 import { localToInstant, validZone, zoneOffsetMinutes } from '../../../schema/rules/timeZones';
+import { LAST_ZONE } from '../../../schema/rules/dates';
 import { bookedInterval, cancelBookings } from '../../services/interviewBooking';
 
 export interface RequestRow {
@@ -66,9 +67,6 @@ type Slot = { date: string; startTime: string; endTime: string };
 
 /** A request's schedule once accepted: `chosenSlot` is the proposed time the candidate booked. */
 type Booked = ScheduleData & { chosenSlot?: string };
-
-/** The zone furthest behind UTC: a local time there is the last instant it is anywhere, so a slot past there is past. */
-const LAST_ZONE = 'Etc/GMT+12';
 
 /** The slots still ahead of `now`, each read in `zone` (when the zone is not known, in the last zone of all). */
 function slotsAhead(slots: Slot[], zone: string | undefined, now: Date): Slot[] {

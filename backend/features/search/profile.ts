@@ -185,6 +185,7 @@ function presentProfile(
     })),
     tags: defined(((row.tags ?? []) as number[]).map((t) => labels.of('tag', t))) as Option[],
     lastUpdated: (row.updated_at as Date).toISOString().slice(0, 10),
+    updatedAt: (row.updated_at as Date).toISOString(),
     canDownload: downloadsAllowed(row, ability),
   };
   if (shown.contact) Object.assign(profile, shown.contact);

@@ -193,6 +193,8 @@ function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
     ),
     tags: defined(row.tag_ids.map((id) => labels.of('tag', id))),
     lastUpdated: row.updated_at.toISOString().slice(0, 10),
+    // The instant too: a browser writes the day it was in its reader's zone (lastUpdated is the UTC day, spec 7).
+    updatedAt: row.updated_at.toISOString(),
     matched: matched(row, ctx),
   };
   if (seesCuration(actor)) {

@@ -22,28 +22,57 @@ import {
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { formatDate, formatDateTime } from '../../../schema/rules/dates';
-import { gmtOffset, localToInstant, validZone, zoneLabel } from '../../../schema/rules/timeZones';
+import {
+  gmtOffset,
+  localToInstant,
+  readerZone,
+  validZone,
+  zoneLabel,
+  zoneOffsetMinutes,
+} from '../../../schema/rules/timeZones';
 import type { ProjectData } from '../../api/interviews';
 
 type Slot = ProjectData['timeSlots'][number];
 /** A slot's calendar day ('2027-03-30'): a project's own slots may carry it as the start of a longer ISO string. */
 const dayOf = (slot: Slot) => String(slot.date ?? '').slice(0, 10);
 
-const dateTime = (iso: string, timeZone?: string | null) =>
-  formatDateTime(iso, { timeZone: validZone(timeZone) ?? undefined }) ?? '';
-
 /** When a slot starts, read in the interview's zone; undefined without a zone or for a time it cannot name. */
 const slotStart = (slot: Slot, zone: string | undefined) =>
   zone ? localToInstant(`${dayOf(slot)}T${slot.startTime}`, zone) : undefined;
 
+/** '10:45 am': the time of day `formatDateTime` writes for an instant in `zone`. */
+const timeOfDay = (instant: Date, zone: string) => formatDateTime(instant, { timeZone: zone })?.split(', ').pop() ?? '';
+
+/** '(Singapore, GMT+8)': a zone by its city and its offset at `at`. */
+const zoneName = (zone: string, at: Date) =>
+  `(${zone.split('/').pop()?.replace(/_/g, ' ') ?? zone}, ${gmtOffset(zone, at)})`;
+
+/** '9 Dec 2026, 8:47 pm (Los Angeles, GMT-8)': when the request expires, on the reader's clock, named. */
+function answerBy(iso: string): string {
+  const reader = readerZone();
+  const when = formatDateTime(iso);
+  return when ? `${when} ${zoneName(reader, new Date(iso))}` : '';
+}
+
 /**
- * '30 Mar 2027 10:00–10:45 (GMT+1)': each slot with its zone's offset at its own start, as the confirmation email
- * labels the interview, not the offset of the day the page is read (a daylight-saving change may lie between).
+ * '30 Mar 2027, 10:00 am–10:45 am (London, GMT+1) · 30 Mar 2027, 5:00 pm your time': each slot in the shared date
+ * format in the interview's zone, named with its offset at the slot's own start, as the confirmation email labels the
+ * interview (not the offset of the day the page is read: a daylight-saving change may lie between), and at the
+ * reader's own clock when it reads another time. Without a zone the times are the company's wall clock, unnamed.
  */
 function slotText(slot: Slot, zone: string | undefined): string {
-  const start = slotStart(slot, zone);
-  const offset = zone && start ? ` (${gmtOffset(zone, start)})` : '';
-  return `${formatDate(dayOf(slot)) ?? slot.date} ${slot.startTime}–${slot.endTime}${offset}`;
+  const clock = zone ?? 'UTC';
+  const start = localToInstant(`${dayOf(slot)}T${slot.startTime}`, clock);
+  const end = localToInstant(`${dayOf(slot)}T${slot.endTime}`, clock);
+  if (!start || !end) return `${formatDate(dayOf(slot)) ?? slot.date} ${slot.startTime}–${slot.endTime}`;
+  const times = `${formatDateTime(start, { timeZone: clock }) ?? ''}–${timeOfDay(end, clock)}`;
+  if (!zone) return times;
+  const reader = readerZone();
+  const own =
+    zoneOffsetMinutes(reader, start) === zoneOffsetMinutes(zone, start)
+      ? ''
+      : ` · ${t('portal.interviews.answer.yourTime', { when: formatDateTime(start) ?? '' })}`;
+  return `${times} ${zoneName(zone, start)}${own}`;
 }
 
 /** The value a proposed time is accepted by, as the schedule types it ("2027-03-02T10:00"). */
@@ -213,7 +242,7 @@ export function RequestDetails({
         </>
       )}
       <Typography variant="body2" color="text.secondary">
-        {t('portal.interviews.answer.expires', { date: dateTime(data.expiresAt) })}
+        {t('portal.interviews.answer.expires', { date: answerBy(data.expiresAt) })}
       </Typography>
     </Stack>
   );

@@ -75,7 +75,7 @@ export function ResultCard({ doc, onOpen, actions }: Props) {
                   ? `${doc.salary.currency} ${thousands(doc.salary.amount)}`
                   : t('search.page.noSalary')}
                 {' · '}
-                {t('search.page.lastUpdated', { date: formatDate(doc.lastUpdated) ?? '' })}
+                {t('search.page.lastUpdated', { date: formatDate(doc.updatedAt) ?? '' })}
               </Typography>
               {m.snippets.map((s, i) => (
                 <Typography key={i} variant="body2" sx={{ mt: 1 }} data-testid="snippet">
