@@ -13,6 +13,7 @@ import { columnOf, isNullable, type Action, type EntityDef } from '../../schema'
 import type { FieldDef } from '../../schema/lib/types';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { modelFor } from '../db/models';
+import { textOrder, TEXT_SORT_KINDS } from '../db/textOrder';
 import { abilityFor, type AppAbility } from '../../schema/ability';
 import { scopeQuery } from '../permissions/sql';
 import { assertRoomInParents, loadChildren, validateChildren, writeChildren, type ChildWrite } from './children';
@@ -20,7 +21,7 @@ import { selectRows } from './select';
 import { assertCurrentRow } from './staleness';
 import { parseId, parseRefId } from './ids';
 import { forgetInLists } from './refs';
-import { applyFilter, MAX_PAGE, parseListParams } from './query';
+import { applyFilter, MAX_PAGE, parseListParams, type ListParams } from './query';
 import { serialize, type Row } from './serialize';
 import { validateRecord } from './validate';
 import { referencesExist, type CheckContext, type EntityWrites, type WriteContext, type WritesOf } from './writes';
@@ -61,6 +62,28 @@ function nullsOf(entity: EntityDef, column: string): 'last' | undefined {
   const field = Object.entries(entity.fields).find(([name]) => `${entity.table}.${columnOf(name)}` === column)?.[1];
   if (field) return isNullable(field) ? 'last' : undefined;
   return Object.keys(entity.computed ?? {}).some((name) => columnOf(name) === column) ? 'last' : undefined;
+}
+
+/**
+ * The expression a sort column of text people read is ordered by alphabetically whatever its case
+ * (db/textOrder.ts): the column, or a computed value's SQL (its alias cannot be used inside lower()).
+ */
+function textSortOf(entity: EntityDef, column: string): string | undefined {
+  const field = Object.entries(entity.fields).find(([name]) => `${entity.table}.${columnOf(name)}` === column)?.[1];
+  if (field) return TEXT_SORT_KINDS.has(field.kind) ? column : undefined;
+  const computed = Object.entries(entity.computed ?? {}).find(([name]) => columnOf(name) === column)?.[1];
+  return computed && TEXT_SORT_KINDS.has(computed.kind)
+    ? `(${computed.sql.replaceAll('{table}', `"${entity.table}"`)})`
+    : undefined;
+}
+
+/** A list page's order: text alphabetically whatever its case, rows without a value last (the id tiebreak is added after). */
+function orderPage(page: Knex.QueryBuilder, entity: EntityDef, { column, order }: ListParams['sort']): void {
+  const nulls = nullsOf(entity, column);
+  const text = textSortOf(entity, column);
+  if (text) page.orderByRaw(textOrder(text, order, nulls));
+  else if (nulls) page.orderBy(column, order, nulls);
+  else page.orderBy(column, order);
 }
 
 /** The record as the actor may see it: a read rule that lists fields hides the others. */
@@ -141,9 +164,7 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     applyFilter(page as unknown as Knex.QueryBuilder, entity, params.filter, params.search);
     scopeQuery(page, ability, 'read', subject, table);
     const [start, end] = params.range;
-    const nulls = nullsOf(entity, params.sort.column);
-    if (nulls) page.orderBy(params.sort.column, params.sort.order, nulls);
-    else page.orderBy(params.sort.column, params.sort.order);
+    orderPage(page as unknown as Knex.QueryBuilder, entity, params.sort);
     const [rows, total] = await Promise.all([
       page
         .orderBy(`${table}.id`, params.sort.order)

@@ -152,7 +152,7 @@ describe('The credit log', () => {
     // A byte-order mark first, for spreadsheets.
     expect(res.text.startsWith('\ufeff')).toBe(true);
     const lines = res.text.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('Date,Action,Credits,Balance after,By,Company,Project,Note');
+    expect(lines[0]).toBe('Date (UTC),Action,Credits,Balance after,By,Company,Project,Note');
     expect(lines[1]).toContain(',Added by admin,3,');
   });
 

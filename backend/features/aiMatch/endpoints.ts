@@ -252,14 +252,16 @@ const runWithTitle = async (ctx: Pick<AppContext, 'knex' | 'config'>, id: number
   return { ...publicRun(row, ctx.config), errorDetail: await modelFailure(ctx.knex, row) };
 };
 
-const resultsQuery = z.object({
-  recommendation: z.enum(RECOMMENDATIONS).optional(),
-  judgedOnly: flag().optional(),
-  sort: z.enum(['score', 'matchScore', 'rank']).optional(),
-  order: z.enum(['asc', 'desc', 'ASC', 'DESC']).optional(),
-  page: int().pipe(z.number().min(1).max(10000)).optional(),
-  perPage: int().pipe(z.number().min(1).max(100)).optional(),
-});
+const resultsQuery = z
+  .object({
+    recommendation: z.enum(RECOMMENDATIONS).optional(),
+    judgedOnly: flag().optional(),
+    sort: z.enum(['score', 'matchScore', 'rank']).optional(),
+    order: z.enum(['asc', 'desc', 'ASC', 'DESC']).optional(),
+    page: int().pipe(z.number().min(1).max(10000)).optional(),
+    perPage: int().pipe(z.number().min(1).max(100)).optional(),
+  })
+  .strict();
 
 export const aiMatchEndpoints = [
   defineEndpoint({
@@ -281,11 +283,13 @@ export const aiMatchEndpoints = [
     summary: 'AI match runs, newest first',
     access: MANAGE,
     input: {
-      query: z.object({
-        projectId: id('project').optional(),
-        page: int().pipe(z.number().min(1).max(10000)).optional(),
-        perPage: int().pipe(z.number().min(1).max(100)).optional(),
-      }),
+      query: z
+        .object({
+          projectId: id('project').optional(),
+          page: int().pipe(z.number().min(1).max(10000)).optional(),
+          perPage: int().pipe(z.number().min(1).max(100)).optional(),
+        })
+        .strict(),
     },
     handler: async ({ query, ctx }) => {
       const page = query.page ?? 1;

@@ -7,6 +7,7 @@
  * counts and lists them: one statement lists the alerts, and one more per alert with news waiting.
  */
 import type { Knex } from 'knex';
+import { textOrder } from '../../db/textOrder';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import { entity } from '../../../schema';
@@ -47,7 +48,7 @@ async function searchNews(knex: Knex, ability: AppAbility, actor: Actor, person:
                      where n.subscription_id = s.id and ${pendingNewsSql}) as waiting
        from alert_subscriptions s join projects p on p.id = s.project_id ${subscriberJoins}
       where s.recipient_kind = ? and s.recipient_id = ? and ${mayReceiveSql} and ${companyOnSql}
-      order by p.title, p.id limit ${MAX_ALERTS}`,
+      order by ${textOrder('p.title')}, p.id limit ${MAX_ALERTS}`,
     [person.kind, person.id],
   );
   const found: SearchNews[] = [];

@@ -96,12 +96,14 @@ export const chatEndpoints = [
     summary: 'The support-chat conversations the caller may read, latest first, with unread counts',
     access: READ,
     input: {
-      query: z.object({
-        q: z.string().max(200).optional(),
-        status: z.enum(['open', 'resolved', 'all']).optional(),
-        assignee: z.enum(['all', 'me', 'none']).optional(),
-        page: int().pipe(z.number().min(1).max(10000)).optional(),
-      }),
+      query: z
+        .object({
+          q: z.string().max(200).optional(),
+          status: z.enum(['open', 'resolved', 'all']).optional(),
+          assignee: z.enum(['all', 'me', 'none']).optional(),
+          page: int().pipe(z.number().min(1).max(10000)).optional(),
+        })
+        .strict(),
     },
     handler: async ({ query, actor, ability, ctx }) => ({
       success: true,

@@ -31,6 +31,7 @@ import type { Actor } from '../../../schema/roles';
 import { onBoardSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { camelKeys, id } from '../../../schema/validation/inputs';
 import { badRequest, forbidden, notFound } from '../../errors';
+import { textOrder } from '../../db/textOrder';
 import { scopeQuery } from '../../permissions/sql';
 import { projectStats } from '../projects';
 import { dayRange, optional } from './inputs';
@@ -241,7 +242,7 @@ export async function recruiterDashboard(
   const [projects, through] = await Promise.all([
     scopeQuery(knex('projects'), ability, 'read', 'Project', 'projects')
       .where('projects.company_id', companyId)
-      .orderBy('projects.title')
+      .orderByRaw(`${textOrder('projects.title')}, projects.id`)
       .select(PROJECT_COLUMNS),
     rolledThrough(knex),
   ]);

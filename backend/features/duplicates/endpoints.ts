@@ -165,10 +165,12 @@ export const duplicateEndpoints = [
     summary: 'Open pairs of likely duplicates, most likely first',
     access: MANAGE,
     input: {
-      query: z.object({
-        page: z.coerce.number().int().min(1).max(10000).default(1),
-        perPage: z.coerce.number().int().min(1).max(100).default(25),
-      }),
+      query: z
+        .object({
+          page: z.coerce.number().int().min(1).max(10000).default(1),
+          perPage: z.coerce.number().int().min(1).max(100).default(25),
+        })
+        .strict(),
     },
     handler: async ({ query, ctx, ability }) => {
       const open = DUPLICATE_STATUS.open;

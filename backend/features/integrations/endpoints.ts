@@ -37,6 +37,7 @@ import { id, oneOf, optionalText } from '../../../schema/validation/inputs';
 import { isLive } from '../../adapters/ats';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { badRequest, forbidden } from '../../errors';
+import { textOrder } from '../../db/textOrder';
 import {
   integrationById,
   linkProject,
@@ -308,7 +309,7 @@ export const integrationEndpoints = [
       const { knex } = call.ctx;
       const jobs = await knex('integration_jobs')
         .where({ integration_id: call.row.id, open: true })
-        .orderBy('title')
+        .orderByRaw(`${textOrder('title')}, remote_id`)
         .select('remote_id as id', 'title');
       return { jobs, projects: await projectLinks(knex, call.row.id as number, call.row.companyId as number) };
     },

@@ -18,7 +18,7 @@ import type { AppAbility } from '../../../schema/ability';
 import { calendarDay, id } from '../../../schema/validation/inputs';
 import type { Actor } from '../../../schema/roles';
 import { onBoardSql, type Viewer } from '../../../schema/rules/visibility';
-import { badRequest } from '../../errors';
+import { textOrder } from '../../db/textOrder';
 import { scopeQuery } from '../../permissions/sql';
 import {
   contactWhen,
@@ -29,7 +29,7 @@ import {
   viewerOf,
   type GateRow,
 } from '../../services/candidateGate';
-import { storableZone } from '../../services/zones';
+import { readersZone } from '../../services/zones';
 import { dayRange } from '../dashboards';
 import { camelKeys } from './inputs';
 import { stateName } from './rules';
@@ -41,6 +41,10 @@ const SORTS = {
   company: 'c.company_name',
   project: 'p.title',
 } as const;
+/** Names sort alphabetically whatever their case (db/textOrder.ts); rows without a value last both ways. */
+const TEXT_SORTS: ReadonlySet<keyof typeof SORTS> = new Set(['company', 'project']);
+const sortOf = (sortBy: keyof typeof SORTS, dir: 'asc' | 'desc') =>
+  TEXT_SORTS.has(sortBy) ? textOrder(SORTS[sortBy], dir, 'last') : `${SORTS[sortBy]} ${dir} nulls last`;
 const optional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? undefined : v), s.optional());
 
 /** A request's own columns as both lists read them (`interview_requests ir`). */
@@ -72,21 +76,24 @@ export const channelOut = (channel: number, shown: boolean): 'whatsapp' | 'email
 
 export const listQuery = z.preprocess(
   camelKeys,
-  z.object({
-    companyId: optional(id('company')),
-    projectId: optional(id('project')),
-    state: optional(z.enum(Object.keys(REQUEST_STATE) as [keyof typeof REQUEST_STATE])),
-    kind: optional(z.enum(Object.keys(REQUEST_KIND) as [keyof typeof REQUEST_KIND])),
-    channel: optional(z.enum(Object.keys(REQUEST_CHANNEL) as [keyof typeof REQUEST_CHANNEL])),
-    from: optional(calendarDay),
-    to: optional(calendarDay),
-    timeZone: optional(z.string().max(64)),
-    q: optional(z.string().trim().max(100)),
-    page: optional(z.coerce.number().int().min(1).max(100000)),
-    perPage: optional(z.coerce.number().int().min(1).max(100)),
-    sortBy: optional(z.enum(Object.keys(SORTS) as [keyof typeof SORTS])),
-    sortDir: optional(z.enum(['asc', 'desc'])),
-  }),
+  z
+    .object({
+      companyId: optional(id('company')),
+      projectId: optional(id('project')),
+      state: optional(z.enum(Object.keys(REQUEST_STATE) as [keyof typeof REQUEST_STATE])),
+      kind: optional(z.enum(Object.keys(REQUEST_KIND) as [keyof typeof REQUEST_KIND])),
+      channel: optional(z.enum(Object.keys(REQUEST_CHANNEL) as [keyof typeof REQUEST_CHANNEL])),
+      from: optional(calendarDay),
+      to: optional(calendarDay),
+      timeZone: optional(z.string().max(64)),
+      q: optional(z.string().trim().max(100)),
+      page: optional(z.coerce.number().int().min(1).max(100000)),
+      perPage: optional(z.coerce.number().int().min(1).max(100)),
+      sortBy: optional(z.enum(Object.keys(SORTS) as [keyof typeof SORTS])),
+      sortDir: optional(z.enum(['asc', 'desc'])),
+    })
+    // A filter this list does not know is refused at its name, not ignored (a misspelt `status` would list every request).
+    .strict(),
 );
 
 /** The candidate as the list shows them: the name only where the caller may read it. */
@@ -96,14 +103,6 @@ const candidateOut = (c: ReturnType<typeof present>) => ({
   label: c.label,
   anonymous: c.anonymous,
 });
-
-/** The zone whose days `from`/`to` name: the one asked for when both the runtime and PostgreSQL know it (else a 400), or UTC. */
-async function readersZone(knex: Knex, asked: string | undefined): Promise<string> {
-  if (asked === undefined) return 'UTC';
-  const zone = await storableZone(knex, asked);
-  if (!zone) throw badRequest({ timeZone: 'timeZone.errors.invalid' });
-  return zone;
-}
 
 export async function interviewRequestList(
   knex: Knex,
@@ -159,7 +158,7 @@ export async function interviewRequestList(
       'c.company_name',
       ...shownColumns(knex, viewer, place, 'ca'),
     )
-    .orderBy(SORTS[query.sortBy ?? 'createdAt'], query.sortDir ?? 'desc', 'last')
+    .orderByRaw(sortOf(query.sortBy ?? 'createdAt', query.sortDir ?? 'desc'))
     .orderBy('ir.id', 'desc')
     .limit(perPage)
     .offset((page - 1) * perPage);

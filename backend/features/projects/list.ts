@@ -10,9 +10,10 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { PROJECT_STATUS } from '../../../schema/rules/pipeline';
 import { actorRefs, type Actor } from '../../../schema/roles';
-import { int, oneOf, optionalText } from '../../../schema/validation/inputs';
+import { int, oneOf, optionalText, specKeys } from '../../../schema/validation/inputs';
 import { selectRows } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
+import { textOrder } from '../../db/textOrder';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
@@ -31,13 +32,19 @@ const viewQuery = {
   q: optionalText(100),
 };
 
-const listQuery = z.object({
-  ...viewQuery,
-  page: int().pipe(z.number().min(1).max(100000)).catch(1),
-  perPage: int().pipe(z.number().min(1).max(100)).catch(10),
-  sortBy: z.enum(['createdAt', 'title', 'status']).catch('createdAt'),
-  sortDir: z.enum(['asc', 'desc']).catch('desc'),
-});
+// The spec's snake_case spellings (`per_page`) are read too, as the other lists read them.
+const listQuery = specKeys(
+  z
+    .object({
+      ...viewQuery,
+      page: int().pipe(z.number().min(1).max(100000)).catch(1),
+      perPage: int().pipe(z.number().min(1).max(100)).catch(10),
+      sortBy: z.enum(['createdAt', 'title', 'status']).catch('createdAt'),
+      sortDir: z.enum(['asc', 'desc']).catch('desc'),
+    })
+    // An unknown sort falls back (spec section 7), but a filter this list does not know is refused at its name, not ignored.
+    .strict(),
+);
 
 const SORT_COLUMN = { createdAt: 'projects.created_at', title: 'projects.title', status: 'projects.status' } as const;
 
@@ -82,7 +89,11 @@ export const projectListEndpoints = [
       const { knex } = ctx;
       const [{ n }] = await filtered(knex('projects'), ability, actor, query).count({ n: '*' });
       const page = filtered(selectRows(knex, projectEntity) as unknown as Knex.QueryBuilder, ability, actor, query)
-        .orderBy(SORT_COLUMN[query.sortBy], query.sortDir)
+        .orderByRaw(
+          query.sortBy === 'title'
+            ? textOrder(SORT_COLUMN.title, query.sortDir)
+            : `${SORT_COLUMN[query.sortBy]} ${query.sortDir}`,
+        )
         .orderBy('projects.id', query.sortDir)
         .limit(query.perPage)
         .offset((query.page - 1) * query.perPage);

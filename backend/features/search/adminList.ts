@@ -19,6 +19,7 @@ import { parseId } from '../../../schema/lib/ids';
 import { applyFilter, parseListParams } from '../../crud/query';
 import { readable, selectRows } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
+import { textOrder, TEXT_SORT_KINDS } from '../../db/textOrder';
 import { badRequest } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
 import { readOn } from '../../db/replica';
@@ -80,6 +81,17 @@ function candidateSort(field: string): string {
   const computed = candidate.computed?.[field];
   if (computed) return `(${computed.sql.replaceAll('{table}', 'c')})`;
   return `c."${columnOf(field)}"`;
+}
+
+/**
+ * A name sorts alphabetically whatever its case (db/textOrder.ts); the candidate rows hold no index in a name's order
+ * to lose. An email keeps its own order: the unique index on candidates.email can serve that page in order.
+ */
+function orderOf(field: string, key: string, order: 'asc' | 'desc'): string {
+  const kind = candidate.fields[field]?.kind ?? candidate.computed?.[field]?.kind;
+  return DOC_SORTS[field] === undefined && kind !== 'email' && kind !== undefined && TEXT_SORT_KINDS.has(kind)
+    ? textOrder(key, order)
+    : `${key} ${order}`;
 }
 
 const asText = (v: unknown) =>
@@ -163,7 +175,8 @@ async function listOn(knex: Knex, req: Request, res: Response, ability: AppAbili
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filter)) {
     if (SEARCH_KEYS.has(key)) searchInput[key] = asText(value);
-    else if (!(key in DOC_FILTERS) && key !== 'q' && key !== 'id') rest[key] = value;
+    // null asks for the rows without a value, as on every generated list: the candidate rows answer it.
+    else if ((!(key in DOC_FILTERS) || value === null) && key !== 'q' && key !== 'id') rest[key] = value;
   }
   let search;
   try {
@@ -229,8 +242,8 @@ async function listOn(knex: Knex, req: Request, res: Response, ability: AppAbili
   // handful among a million (or none) would read all of it.
   const few = stats.rows * filters.predicates.reduce((all, p) => all * p.sel, 1) <= EXACT_LIMIT;
   const pageSql = few
-    ? `with m as materialized (select d.id, ${sortKey} as k from ${from} where ${pageWhere.sql}) select m.id from m order by m.k ${order}, m.id ${order} limit ? offset ?`
-    : `select d.id from ${from} where ${pageWhere.sql} order by ${sortKey} ${order}, d.id ${order} limit ? offset ?`;
+    ? `with m as materialized (select d.id, ${sortKey} as k from ${from} where ${pageWhere.sql}) select m.id from m order by ${orderOf(field, 'm.k', order)}, m.id ${order} limit ? offset ?`
+    : `select d.id from ${from} where ${pageWhere.sql} order by ${orderOf(field, sortKey, order)}, d.id ${order} limit ? offset ?`;
   const [pageRows, counts] = await Promise.all([
     knex.raw(pageSql, [...pageWhere.bindings, end - start + 1, keyset ? 0 : start] as Knex.RawBinding[]),
     countAndFacet(knex, filters, stats, { withFacets: false }),

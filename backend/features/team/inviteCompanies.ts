@@ -10,6 +10,7 @@ import { company } from '../../../schema/entities/company';
 import { companyUser } from '../../../schema/entities/companyUser';
 import { formatId } from '../../../schema/lib/ids';
 import { int, optionalText } from '../../../schema/validation/inputs';
+import { textOrder } from '../../db/textOrder';
 import { defineEndpoint } from '../../endpoints/define';
 import { scopeQuery } from '../../permissions/sql';
 
@@ -28,8 +29,7 @@ export const inviteCompaniesEndpoint = defineEndpoint({
   handler: async ({ query, ability, ctx }) => {
     const q = scopeQuery(ctx.knex(company.table), ability, 'read', company.subject, company.table)
       .whereIn('companies.status', INVITING_STATUSES)
-      .orderBy('companies.company_name')
-      .orderBy('companies.id')
+      .orderByRaw(`${textOrder('companies.company_name')}, companies.id`)
       .limit(query.limit)
       .select('companies.id', 'companies.company_name', 'companies.company_type', 'companies.status');
     if (query.q) q.whereILike('companies.company_name', `%${query.q.replace(/[\\%_]/g, '\\$&')}%`);

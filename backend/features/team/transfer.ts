@@ -10,6 +10,7 @@
  * say ("Nobody else can receive their projects"): the last person of a company can still be deleted.
  */
 import type { Knex } from 'knex';
+import { textOrders } from '../../db/textOrder';
 import { MEMBER_STATUS } from './rules';
 
 export interface UserTransfer {
@@ -30,7 +31,7 @@ export const colleaguesToTakeOver = (knex: Knex, companyId: number, userId: numb
   knex('company_users')
     .where({ company_id: companyId, status: MEMBER_STATUS.active })
     .whereNot('id', userId)
-    .orderBy(['first_name', 'last_name', 'id']);
+    .orderByRaw(`${textOrders(['first_name', 'last_name'])}, id`);
 
 /** The first active colleague of the leaver's company, locked so they stay active while they take over. */
 async function defaultSuccessor(trx: Knex.Transaction, { companyId, fromUserId }: UserTransfer) {

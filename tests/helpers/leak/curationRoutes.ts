@@ -91,7 +91,7 @@ export const DATA_RIGHTS_AND_DUPLICATES: Record<string, string[]> = {
 export const DUPLICATE_DATA_ROUTES = [
   {
     key: 'GET /api/v1/candidate-duplicates',
-    probes: () => [{ path: '/candidate-duplicates' }, { path: '/candidate-duplicates?status=all' }],
+    probes: () => [{ path: '/candidate-duplicates' }, { path: '/candidate-duplicates?perPage=100' }],
     noWitness: 'admins only (the duplicate queue names both profiles), and no candidate of this world has a twin',
   },
   {

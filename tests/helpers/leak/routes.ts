@@ -134,7 +134,7 @@ export const DATA_ROUTES: DataRoute[] = [
     probes: () => [{ path: '/dashboard/recruiter' }],
     noWitness: 'counts and medians only',
   },
-  { key: 'GET /api/v1/notifications', probes: () => [{ path: '/notifications?perPage=100' }] },
+  { key: 'GET /api/v1/notifications', probes: () => [{ path: '/notifications?page=1' }] },
   {
     key: 'GET /api/v1/projects/:id',
     probes: (lw) => boards(lw).map((p) => ({ path: `/projects/Project:${p}` })),

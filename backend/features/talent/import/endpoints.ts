@@ -92,10 +92,12 @@ async function answerFor(knex: Knex, actor: Actor, row: Row) {
   return answer(row, await loadShown(knex, actor, [...new Set(notes.flatMap((n) => n.twins.map((tw) => tw.otherId)))]));
 }
 
-const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(50).default(10),
-});
+const listQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    perPage: z.coerce.number().int().min(1).max(50).default(10),
+  })
+  .strict();
 
 /** The import where it stands now: ended as failed first when its job is gone for good. */
 async function currentImport(ctx: Pick<AppContext, 'knex' | 'config'>, actor: Actor, row: Row) {
