@@ -8,6 +8,7 @@ import { sha256 } from '../../backend/auth/tokens';
 import { CONSENT_PURPOSES, CONSENT_SOURCES } from '../../schema/rules/consents';
 import { pipelineWorld, type PipelineWorld, type Who } from '../helpers/pipeline';
 import { liveServer, openSocket, socketOf, type LiveServer, type LiveSocket } from '../helpers/live';
+import { MAX_SOCKETS_PER_SESSION } from '../../backend/features/live';
 
 let w: PipelineWorld;
 let s: LiveServer;
@@ -311,16 +312,18 @@ describe('When a person’s access changes, their open sockets follow at once', 
     expect(member.received.filter((m) => m.kind === 'shared.after')).toEqual([]);
   });
 
-  it('one session holds at most five sockets: the sixth is refused until one closes', async () => {
+  it('one session holds at most MAX_SOCKETS_PER_SESSION sockets: the next is refused until one closes', async () => {
     const token = await w.t.login('owner@acme.example.com');
-    const five = await Promise.all(Array.from({ length: 5 }, () => socketOf(s, token)));
+    const five = await Promise.all(Array.from({ length: MAX_SOCKETS_PER_SESSION }, () => socketOf(s, token)));
     open.push(...five);
     expect(await openSocket(s, token)).toEqual({ refused: 429 });
     // Another session of the same person is counted apart.
     open.push(await socket('company'));
     five[0].close();
     const hash = sha256(token);
-    await expect.poll(() => [...s.live.hub.clients].filter((c) => c.tokenHash === hash).length).toBe(4);
+    await expect
+      .poll(() => [...s.live.hub.clients].filter((c) => c.tokenHash === hash).length)
+      .toBe(MAX_SOCKETS_PER_SESSION - 1);
     open.push(await socketOf(s, token));
   });
 

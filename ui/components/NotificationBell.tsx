@@ -3,8 +3,10 @@
  * start and kept current by the live channel, and the inbox in a popover (GitHub's model: Unread,
  * All and Archived; a thread opens its subject and is then read; mark one or all read; archive, and move an archived
  * one back to the inbox). A mark or a move that fails says so above the list (role="alert") and changes nothing. The inbox
- * shows 25 threads a page, latest first; "Load more" adds the next page while the total holds more, and a refresh
- * (a live event, a thread read or archived) reloads every page shown, so the list keeps its length.
+ * shows 25 threads a page, latest first; "Load more" asks for the next page alone and adds it, while the total holds
+ * more, and a refresh (a live event, a thread read or archived) reloads the pages shown in one call, so the list keeps
+ * its length. "Mark all as read" reads only the threads updated by the newest one shown (`upTo`): one raised again
+ * after the list was drawn stays unread.
  */
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import DoneOutlined from '@mui/icons-material/DoneOutlined';
@@ -27,7 +29,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n';
 import { api } from '../api/client';
 import { startEarly, takeOpening } from '../api/openingFetch';
@@ -63,23 +65,45 @@ const unreadCount = (signal?: AbortSignal) => api<{ unreadCount: number }>(UNREA
  */
 export const prefetchUnreadCount = () => startEarly(UNREAD, () => unreadCount());
 
-/** The first `pages` pages of the inbox under `filter`, as one page (a thread met twice, as pages shift, once). */
+/** Threads a page of the inbox shows, and the most one call may ask for (the server's, notifications/endpoints.ts). */
+const PAGE_SIZE = 25;
+const MAX_LIMIT = 500;
+
+/** Threads in order, a thread met twice (as pages shift) once. */
+const distinct = (threads: NotificationThread[]) => [...new Map(threads.map((n) => [n.id, n])).values()];
+
+/**
+ * The first `pages` pages of the inbox under `filter`, as one page: one call (more only past MAX_LIMIT threads).
+ */
 async function loadPages(filter: Filter, pages: number, signal: AbortSignal): Promise<Page> {
+  const wanted = pages * PAGE_SIZE;
+  const limit = Math.min(wanted, MAX_LIMIT);
   const all = await Promise.all(
-    Array.from({ length: pages }, (_, i) => api<Page>('notifications', { query: { filter, page: i + 1 }, signal })),
+    Array.from({ length: Math.ceil(wanted / limit) }, (_, i) =>
+      api<Page>('notifications', { query: { filter, page: i + 1, limit }, signal }),
+    ),
   );
   const last = all[all.length - 1];
-  const data = [...new Map(all.flatMap((p) => p.data).map((n) => [n.id, n])).values()];
+  const data = distinct(all.flatMap((p) => p.data)).slice(0, wanted);
   return { data, total: last.total, unreadCount: last.unreadCount };
 }
+
+/** The newest update time among the threads shown: what "Mark all as read" reads up to. */
+const newestOf = (threads: NotificationThread[]) =>
+  threads.reduce<string | undefined>(
+    (a, n) => (!a || Date.parse(n.updatedAt) > Date.parse(a) ? n.updatedAt : a),
+    undefined,
+  );
 
 export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'default' }) {
   const [count, setCount] = useState(0);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [filter, setFilter] = useState<Filter>('unread');
   const [page, setPage] = useState<Page>();
-  // How many pages of the inbox are shown; back to one when the tab changes.
-  const [pages, setPages] = useState(1);
+  // How many pages of the inbox are shown; back to one when the tab changes. A ref: adding a page reloads nothing.
+  const pages = useRef(1);
+  // Which reload of the list is the latest: a page asked for before a reload began is not added after it.
+  const generation = useRef(0);
   const [failed, setFailed] = useState(false);
   // A mark or a move the server refused (or never answered): said above the list until the next one succeeds.
   const [actionFailed, setActionFailed] = useState(false);
@@ -99,7 +123,8 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
   useEffect(() => {
     if (!anchor) return undefined;
     const controller = new AbortController();
-    loadPages(filter, pages, controller.signal)
+    generation.current += 1;
+    loadPages(filter, pages.current, controller.signal)
       .then((r) => {
         setPage(r);
         setCount(r.unreadCount);
@@ -107,7 +132,22 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
       })
       .catch(() => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
-  }, [anchor, filter, version, pages]);
+  }, [anchor, filter, version]);
+
+  /** "Load more": the next page alone, added to those shown. */
+  const loadMore = () => {
+    const asked = generation.current;
+    api<Page>('notifications', { query: { filter, page: pages.current + 1 } }).then(
+      (r) => {
+        if (generation.current !== asked) return;
+        pages.current += 1;
+        setPage((shown) => ({ ...r, data: distinct([...(shown?.data ?? []), ...r.data]) }));
+        setCount(r.unreadCount);
+      },
+      () => generation.current === asked && setFailed(true),
+    );
+  };
+  const newest = page && newestOf(page.data);
 
   const change = async (path: string, body: Record<string, unknown> = {}) => {
     const r = await api<{ unreadCount: number }>(path, { method: 'POST', body });
@@ -153,15 +193,19 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
           <Typography variant="subtitle1" component="h2" sx={{ flex: 1, fontWeight: 700 }}>
             {t('notifications.inbox.title')}
           </Typography>
-          <Button size="small" onClick={() => act('notifications/read-all')} disabled={count === 0}>
+          <Button
+            size="small"
+            onClick={() => act('notifications/read-all', { upTo: newest })}
+            disabled={count === 0 || !newest}
+          >
             {t('notifications.inbox.markAllRead')}
           </Button>
         </Box>
         <Tabs
           value={filter}
           onChange={(_, v: Filter) => {
+            pages.current = 1;
             setFilter(v);
-            setPages(1);
           }}
           variant="fullWidth"
         >
@@ -241,7 +285,7 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
             ))}
             {page.data.length < page.total && (
               <ListItem sx={{ justifyContent: 'center' }}>
-                <Button size="small" onClick={() => setPages((n) => n + 1)} data-testid="notifications-load-more">
+                <Button size="small" onClick={loadMore} data-testid="notifications-load-more">
                   {t('notifications.inbox.loadMore')}
                 </Button>
               </ListItem>

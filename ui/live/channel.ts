@@ -3,7 +3,9 @@
  * session cookie, reopened after a drop with a growing delay, resuming after the last event id the
  * page saw. Events carry a topic and a subject id only; a screen that cares asks the API again.
  * 'reset' (the page was away longer than the server keeps events) and every reconnect are passed on
- * as a `resync` so screens reload what they show.
+ * as a `resync` so screens reload what they show; so is the first connection of a page whose earlier
+ * tries were closed or refused (the server restarting, a session holding too many sockets), since
+ * events raised meanwhile are not replayed to a page that never had an event id to resume after.
  */
 export interface LiveEvent {
   id: number;
@@ -20,6 +22,8 @@ let socket: WebSocket | undefined;
 let last: number | undefined;
 let retry = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** A socket closed before the page's first 'ready': what the page shows may have missed events. */
+let missed = false;
 /** Ids already passed on: the server may send an event again around a reconnect. */
 const seen = new Set<number>();
 
@@ -32,7 +36,7 @@ function open(): void {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const ws = new WebSocket(`${scheme}://${location.host}/api/v1/live${last !== undefined ? `?after=${last}` : ''}`);
   socket = ws;
-  let reconnected = last !== undefined;
+  let reconnected = last !== undefined || missed;
   ws.onmessage = (m) => {
     // A frame is one message, or an array of events the server grouped (in id order).
     const parsed = JSON.parse(String(m.data)) as Message | Message[];
@@ -51,11 +55,14 @@ function open(): void {
         // What happened while the page was away has been replayed; a reset asks screens to reload.
         if (reconnected) emit({ resync: true });
         reconnected = false;
+        missed = false;
       }
     }
   };
   ws.onclose = (e) => {
     socket = undefined;
+    // Closed (or refused) before the first 'ready': there is no event id to resume after, so the next one resyncs.
+    if (last === undefined) missed = true;
     // 4401: signed out. 1008/403 refusals end with a close too; the next sign-in page load reopens.
     if (e.code === 4401 || !listeners.size) return;
     retry = Math.min(retry + 1, 6);

@@ -29,8 +29,13 @@ export interface LiveClient {
   replayed?: Set<number>;
 }
 
-/** Sockets one session may hold at once (a page holds one): more are refused with 429. */
-export const MAX_SOCKETS_PER_SESSION = 5;
+/**
+ * Sockets one session may hold at once (a page holds one): more are refused with 429. The cap only stops a runaway
+ * page or script from holding sockets without end; it must stay above the tabs a person really keeps open (a
+ * recruiter keeps a board, a few profiles and the console), since a refused page hears nothing until another closes.
+ * A socket costs the hub a small record and `ws` its buffers (tens of kilobytes), so twenty per session is cheap.
+ */
+export const MAX_SOCKETS_PER_SESSION = 20;
 
 /** The close code of a socket whose person may no longer read the channel: the page does not reopen it. */
 export const SIGNED_OUT = 4401;

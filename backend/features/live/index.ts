@@ -7,3 +7,4 @@
 export { raiseLive } from './events';
 export { attachLive, type Live } from './socket';
 export { LiveHub } from './hub';
+export { MAX_SOCKETS_PER_SESSION } from './access';

@@ -1,10 +1,14 @@
 /**
  * The notification inbox (spec section 7: admins load notifications on start), for admins and
  * company users, each reading only their own threads (the declared rule `ownNotification`):
- *   GET  /notifications?filter=unread|all|archived&page=1   25 a page, latest first, with the unread count
+ *   GET  /notifications?filter=unread|all|archived&page=1&limit=25
+ *                                                             25 a page (limit: up to 500), latest first, with the
+ *                                                             unread count; the bell reloads the pages it shows as one
  *   GET  /notifications/unread-count                          the bell's number
  *   POST /notifications/:id/read    {unread?: boolean}        read (or unread again)
- *   POST /notifications/read-all                              every unread thread read
+ *   POST /notifications/read-all    {upTo?: ISO time}         every unread thread read; with upTo, only those
+ *                                                             updated by then (the newest the reader was shown), so a
+ *                                                             thread raised again after the list was drawn stays unread
  *   POST /notifications/:id/archive {archived?: boolean}      out of the inbox (or back)
  *   GET  /notification-preferences                            the channel of every kind that can reach the caller
  *   PUT  /notification-preferences  {kind, channel}           in the app, by email too, or off (400 for another kind,
@@ -35,6 +39,8 @@ import { readable, threadColumns } from './readable';
 import { recipientOf } from './recipients';
 
 export const NOTIFICATIONS_PAGE = 25;
+/** The most threads one call reads: the bell's reload of twenty pages shown is one call (NotificationBell.tsx). */
+export const NOTIFICATIONS_MAX_LIMIT = 500;
 const KINDS = Object.keys(NOTIFICATION_KIND) as [keyof typeof NOTIFICATION_KIND, ...(keyof typeof NOTIFICATION_KIND)[]];
 const CHANNELS = Object.keys(NOTIFICATION_CHANNEL) as [
   keyof typeof NOTIFICATION_CHANNEL,
@@ -130,13 +136,17 @@ export const notificationEndpoints = [
     summary: "The caller's notification threads, latest first, with the unread count",
     access: ACCESS,
     input: {
-      query: z.object({
-        filter: z.enum(['unread', 'all', 'archived']).optional(),
-        page: int().pipe(z.number().min(1).max(10000)).optional(),
-      }),
+      query: z
+        .object({
+          filter: z.enum(['unread', 'all', 'archived']).optional(),
+          page: int().pipe(z.number().min(1).max(10000)).optional(),
+          limit: int().pipe(z.number().min(1).max(NOTIFICATIONS_MAX_LIMIT)).optional(),
+        })
+        .strict(),
     },
     handler: async ({ query, actor, ctx }) => {
       const page = query.page ?? 1;
+      const size = query.limit ?? NOTIFICATIONS_PAGE;
       const q = mine(ctx.knex, actor);
       if (query.filter === 'archived') q.where('archived', true);
       else q.where('archived', false);
@@ -147,15 +157,15 @@ export const notificationEndpoints = [
           { column: 'updated_at', order: 'desc' },
           { column: 'id', order: 'desc' },
         ])
-        .limit(NOTIFICATIONS_PAGE)
-        .offset((page - 1) * NOTIFICATIONS_PAGE)
+        .limit(size)
+        .offset((page - 1) * size)
         .select(threadColumns(ctx.knex, actor))) as Row[];
       return {
         success: true,
         data: rows.map(present),
         total,
         page,
-        pageSize: NOTIFICATIONS_PAGE,
+        pageSize: size,
         unreadCount: await unreadCount(ctx.knex, actor),
       };
     },
@@ -172,17 +182,19 @@ export const notificationEndpoints = [
   defineEndpoint({
     method: 'post',
     path: '/notifications/read-all',
-    summary: "Marks every unread thread of the caller's inbox read",
+    summary: "Marks every unread thread of the caller's inbox read (with upTo, those updated by then)",
     access: CHANGE,
-    handler: async ({ actor, ctx }) =>
+    input: { body: z.object({ upTo: z.iso.datetime({ offset: true }).optional() }) },
+    handler: async ({ body, actor, ctx }) =>
       ctx.knex.transaction(async (trx) => {
-        const ids = (await mine(trx as unknown as Knex, actor)
-          .where({ unread: true, archived: false })
-          .update({ unread: false })
-          .returning('id')) as { id: number }[];
+        const own = trx as unknown as Knex;
+        const q = mine(own, actor).where({ unread: true, archived: false });
+        // The list shows times to the millisecond (toISOString), the column holds microseconds.
+        if (body.upTo) q.whereRaw("date_trunc('milliseconds', updated_at) <= ?", [new Date(body.upTo)]);
+        const ids = (await q.update({ unread: false }).returning('id')) as { id: number }[];
         // One event is enough for the caller's other pages to reload their inbox.
         if (ids.length) await raiseLive(trx, 'notification', ids[0].id, 'changed');
-        return { success: true, changed: ids.length, unreadCount: 0 };
+        return { success: true, changed: ids.length, unreadCount: await unreadCount(own, actor) };
       }),
   }),
 

@@ -17,6 +17,8 @@
  *   DELETE project-share/access/user       {projectId, userId}  removes the share (an inactive user's too); answers stillHasAccess, and
  *                                          the reason ('owner', 'role', 'company') when the user keeps access
  *   POST   project-share/access/user/all   {projectId, accessType}
+ * A user who loses access (their share removed, or the company share ended) is sent a live event on their inbox in
+ * the same transaction, so an open bell and list reload and leave out the project's threads (reloadInboxes).
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
@@ -27,6 +29,9 @@ import { fieldErrorsOf, ruleMessage } from '../../../schema/validation/issues';
 import type { Row } from '../../crud/serialize';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { AppError } from '../../errors';
+import { raiseLive } from '../live';
+import { RECIPIENT_KIND } from '../../../schema/entities/live/notification';
+import { textOrders } from '../../db/textOrder';
 import { projectRef } from './inputs';
 import { projectEntity } from './projectWrites';
 import { findProject } from './read';
@@ -94,7 +99,9 @@ async function membersOf(knex: Knex, project: Row, q?: string | null, withInacti
       'status',
       knex.raw("trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) as name"),
     )
-    .orderByRaw('id = ? desc, first_name, last_name, id', [(project.ownerId as number | null) ?? 0]);
+    .orderByRaw(`id = ? desc, ${textOrders(['first_name', 'last_name'])}, id`, [
+      (project.ownerId as number | null) ?? 0,
+    ]);
   if (!withInactive) query.whereNot('status', INACTIVE);
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
@@ -144,6 +151,36 @@ async function logShare(
   });
 }
 
+/**
+ * Tells company users who lost access to the project to reload their inbox, inside the changing transaction: its
+ * threads are now left out of their list and count (notifications/readable.ts), and no event of the project reaches
+ * them any more. One 'changed' event per user on their newest thread, whose audience is that thread's recipient; a
+ * user with no thread has nothing to reload.
+ */
+async function reloadInboxes(trx: Knex.Transaction, userIds: number[]) {
+  if (!userIds.length) return;
+  const rows = (await trx('notifications')
+    .distinctOn('recipient_id')
+    .where('recipient_kind', RECIPIENT_KIND.companyUser)
+    .whereIn('recipient_id', userIds)
+    .orderBy([{ column: 'recipient_id' }, { column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .select('id')) as { id: number }[];
+  await raiseLive(
+    trx,
+    'notification',
+    rows.map((r) => r.id),
+    'changed',
+  );
+}
+
+/** The company's users whose access ends when the project stops being shared with the whole company. */
+async function losingCompanyShare(knex: Knex, project: Row): Promise<number[]> {
+  const after = { ...project, sharedWithCompany: false };
+  return (await membersOf(knex, project))
+    .filter((u) => accessOf(project, u) === ACCESS.full && accessOf(after, u) === ACCESS.none)
+    .map((u) => u.id);
+}
+
 /** Grants (1) or removes (0) one user's access. */
 async function setUserAccess(call: Pick<Call, 'ctx' | 'ability' | 'actor'>, raw: unknown) {
   const input = parse(
@@ -163,6 +200,13 @@ async function setUserAccess(call: Pick<Call, 'ctx' | 'ability' | 'actor'>, raw:
   if (input.accessType === ACCESS.full && accessOf(project, user) === ACCESS.full) throw refuse(409, 'sameAccessType');
   // Access that comes with ownership or the company role is not the sharing's to remove.
   if (input.accessType === ACCESS.none && !shared) throw refuse(409, 'sameAccessType');
+  const reason =
+    input.accessType === ACCESS.none
+      ? keptThrough(
+          { ...project, sharedUserIds: (project.sharedUserIds as number[]).filter((u) => u !== user.id) },
+          user,
+        )
+      : null;
   await call.ctx.knex.transaction(async (trx) => {
     const column = trx.raw(
       input.accessType === ACCESS.full ? 'array_append(shared_user_ids, ?)' : 'array_remove(shared_user_ids, ?)',
@@ -170,12 +214,9 @@ async function setUserAccess(call: Pick<Call, 'ctx' | 'ability' | 'actor'>, raw:
     );
     await trx('projects').where('id', project.id).update({ shared_user_ids: column, updated_at: trx.fn.now() });
     await logShare(trx, call, project, input.accessType === ACCESS.full, { userId: user.id });
+    if (input.accessType === ACCESS.none && !reason) await reloadInboxes(trx, [user.id]);
   });
   if (input.accessType === ACCESS.full) return { success: true, message: 'project.share.messages.granted' };
-  const reason = keptThrough(
-    { ...project, sharedUserIds: (project.sharedUserIds as number[]).filter((u) => u !== user.id) },
-    user,
-  );
   return reason
     ? { success: true, message: 'project.share.messages.removedKept', stillHasAccess: true, reason }
     : { success: true, message: 'project.share.messages.removed', stillHasAccess: false };
@@ -271,9 +312,11 @@ export const sharingEndpoints = [
       if (!project.companyId) throw refuse(400, 'invalid');
       const share = input.accessType === ACCESS.full;
       if (Boolean(project.sharedWithCompany) === share) throw refuse(409, 'sameAccessType');
+      const losing = share ? [] : await losingCompanyShare(call.ctx.knex, project);
       await call.ctx.knex.transaction(async (trx) => {
         await trx('projects').where('id', project.id).update({ shared_with_company: share, updated_at: trx.fn.now() });
         await logShare(trx, call, project, share, { company: true });
+        await reloadInboxes(trx, losing);
       });
       return { success: true, message: 'project.share.messages.company' };
     },
