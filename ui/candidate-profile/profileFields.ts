@@ -7,6 +7,7 @@ import { candidate as candidateEntity, CANDIDATE_SELF_FIELDS } from '../../schem
 import { candidateEducation } from '../../schema/entities/candidateEducation';
 import { candidateExperience } from '../../schema/entities/candidateExperience';
 import type { EntityDef, FieldDef } from '../../schema/lib/types';
+import { localToday } from '../../schema/rules/candidate';
 
 /** The candidate declaration, read by field name. */
 export const candidate: EntityDef = candidateEntity;
@@ -160,16 +161,22 @@ export function referencedIds(values: FormValues, editor: Editor): ReferencedIds
   return into;
 }
 
-/** The write the API takes for the form's values: the editor's fields, the child lists, nothing else. */
-export function toPayload(values: FormValues, editor: Editor): FormValues {
+/**
+ * The write the API takes for the form's values: the editor's fields, the child lists, nothing else; a current
+ * position's end is `today`, the candidate's own day.
+ */
+export function toPayload(values: FormValues, editor: Editor, today = localToday()): FormValues {
   const payload: FormValues = {};
   for (const name of editableFields(editor)) payload[name] = apiValueOf(candidate.fields[name], values[name]);
   for (const list of Object.keys(CHILD_LISTS) as (keyof typeof CHILD_LISTS)[]) {
     const fields = CHILD_LISTS[list].fields;
     const items = Array.isArray(values[list]) ? (values[list] as Item[]) : [];
-    payload[list] = items.map((item) =>
-      Object.fromEntries(itemFields(list).map((name) => [name, apiValueOf(fields[name], item[name])])),
-    );
+    payload[list] = items.map((item) => {
+      const out = Object.fromEntries(itemFields(list).map((name) => [name, apiValueOf(fields[name], item[name])]));
+      // A current position ends today: the candidate's own day, which the server keeps (schema/rules/candidate.ts).
+      if (out.currentPosition === true && 'endDate' in out) out.endDate = today.date;
+      return out;
+    });
   }
   return payload;
 }
