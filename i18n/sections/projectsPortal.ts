@@ -326,6 +326,8 @@ export const projectsPortal = {
     adminTitle: "Add {name} to a company's project",
     withCompany: '{company} — {title}',
     search: 'Find a project by title or company',
+    searchTitle: 'Find a project by title',
+    cut: 'Showing {shown} of {total} open projects — type to narrow',
     adminNone: 'There are no open projects.',
     noneFound: 'No open project matches.',
     adminLoading: 'Loading open projects…',

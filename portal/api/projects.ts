@@ -222,11 +222,14 @@ export const projectsApi = {
   shareWithCompany: (projectId: string, accessType: 0 | 1) =>
     json<{ success: boolean }>('project-share/access/user/all', 'POST', { projectId, accessType }),
   // The open-projects list and adding a candidate (pipeline contract).
+  /** The 200 newest open projects matching `q`, and how many match in all (`total`). */
   openProjects: async (candidateId: string, q?: string) => {
-    const answer = await api<OpenProject[] | Answer<OpenProject[]>>('projects/candidate/list', {
+    const answer = await api<OpenProject[] | (Answer<OpenProject[]> & { total?: number })>('projects/candidate/list', {
       query: { candidateId, q },
     });
-    return Array.isArray(answer) ? answer : answer.data;
+    return Array.isArray(answer)
+      ? { projects: answer, total: answer.length }
+      : { projects: answer.data, total: answer.total ?? answer.data.length };
   },
   addCandidate: (projectId: string, candidateId: string) =>
     json<{ success: boolean; message?: string }>('projects/candidate/add', 'POST', { projectId, candidateId }),

@@ -14,7 +14,6 @@
  */
 import {
   Alert,
-  Autocomplete,
   Button,
   Dialog,
   DialogActions,
@@ -41,7 +40,7 @@ import { DayField } from '../components/DayField';
 import { apiList } from '../api/client';
 import { creditsApi, downloadFile, type CreditLot } from './creditsApi';
 import { COMPANY_TYPES } from '../../schema/roles';
-import { CompanyPicker, refusal, type Option } from './dialogParts';
+import { CompanyPicker, SearchPicker, refusal, type Option } from './dialogParts';
 
 export { CompanyPicker, findCompanies, type Option } from './dialogParts';
 
@@ -56,11 +55,12 @@ export type LotRef = Pick<
 
 export const CLOSE_DELAY_MS = 3000;
 
-async function findMembers(companyId: string): Promise<Option[]> {
+/** Up to 20 active members of the company whose name or email holds `q` (searched on the server). */
+async function findMembers(companyId: string, q: string): Promise<Option[]> {
   const { data } = await apiList<{ id: string; name: string | null; email: string; status: number }>('company-users', {
     sort: ['email', 'ASC'],
-    range: [0, 99],
-    filter: { companyId, status: 1 },
+    range: [0, 19],
+    filter: q ? { companyId, status: 1, q } : { companyId, status: 1 },
   });
   return data.map((u) => ({ id: u.id, label: u.name ? `${u.name} <${u.email}>` : u.email }));
 }
@@ -252,7 +252,6 @@ export function OrderFormDialog({
   onOrdered?(): void;
 }) {
   const [company, setCompany] = useState<Option | null>(null);
-  const [members, setMembers] = useState<Option[]>([]);
   const [member, setMember] = useState<Option | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -263,8 +262,6 @@ export function OrderFormDialog({
   const quote = quoteCredits(pricing, quantity);
   useEffect(() => {
     setMember(null);
-    setMembers([]);
-    if (company) findMembers(company.id).then(setMembers, () => setMembers([]));
   }, [company]);
 
   async function submit() {
@@ -324,20 +321,14 @@ export function OrderFormDialog({
                 error={errors.companyId}
                 only={{ companyType: COMPANY_TYPES.raas }}
               />
-              <Autocomplete
-                options={members}
+              <SearchPicker
                 value={member}
+                onChange={setMember}
+                find={(q) => (company ? findMembers(company.id, q) : Promise.resolve([]))}
+                findKey={company?.id ?? ''}
+                label={t('credits.page.member')}
+                error={errors.userId}
                 disabled={!company}
-                onChange={(_, o) => setMember(o)}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    label={t('credits.page.member')}
-                    error={Boolean(errors.userId)}
-                    helperText={errors.userId ? t(errors.userId) : undefined}
-                  />
-                )}
               />
               <TextField
                 label={t('credits.purchase.quantity')}

@@ -1,9 +1,10 @@
 /**
  * Who takes over a company user's projects when they are deleted, in the portal's team page and the console alike:
  * the colleagues the server offers (GET company-users/user-list-to-transfer), the reason they could not be read, or
- * a note that there is nobody to take them (the projects then keep no owner).
+ * a note that there is nobody to take them (the projects then keep no owner). The server answers every colleague,
+ * so the choice is an autocomplete over them: typing a name or email narrows a company of hundreds at once.
  */
-import { Alert, MenuItem, TextField } from '@mui/material';
+import { Alert, Autocomplete, TextField } from '@mui/material';
 import { t } from '../../i18n';
 
 export interface TransferTarget {
@@ -11,6 +12,8 @@ export interface TransferTarget {
   name: string;
   email: string;
 }
+
+const labelOf = (target: TransferTarget) => (target.name ? `${target.name} · ${target.email}` : target.email);
 
 export function TransferChoice({
   targets,
@@ -31,21 +34,19 @@ export function TransferChoice({
         </Alert>
       )}
       {targets && targets.length > 0 && (
-        <TextField
-          select
-          fullWidth
-          label={t('portal.team.transferTo')}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
+        <Autocomplete
+          options={targets}
+          value={targets.find((target) => target.id === value) ?? targets[0]}
+          onChange={(_, target) => onChange(target.id)}
+          disableClearable
+          getOptionLabel={labelOf}
+          getOptionKey={(target) => target.id}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
           sx={{ mt: 2.5 }}
-          helperText={t('portal.team.transferHelp')}
-        >
-          {targets.map((target) => (
-            <MenuItem key={target.id} value={target.id}>
-              {target.name ? `${target.name} · ${target.email}` : target.email}
-            </MenuItem>
-          ))}
-        </TextField>
+          renderInput={(params) => (
+            <TextField {...params} label={t('portal.team.transferTo')} helperText={t('portal.team.transferHelp')} />
+          )}
+        />
       )}
       {targets && targets.length === 0 && (
         <Alert severity="info" sx={{ mt: 2 }}>

@@ -133,7 +133,8 @@ const placesInto =
 
 /**
  * The open projects the caller changes and brings candidates into (placesInto), newest first (200 at most), each
- * saying whether it holds the candidate; `q` keeps those whose title (or, for admins, company name) holds it.
+ * saying whether it holds the candidate, and how many match in all (`total`), so a dialog can say the list is cut and
+ * ask for a search; `q` keeps those whose title (or, for admins, company name) holds it.
  * `projectId` (the AI match run's own project) is answered too when it is one of them, however old, so a dialog can
  * choose it. Admins, who change every company's projects, read each one's company (`companyName`, null for an
  * internal project) to tell them apart.
@@ -143,7 +144,7 @@ async function openProjects(
   ability: AppAbility,
   actor: Actor,
   query: { candidateId: number; q?: string; projectId?: number; purpose?: ListPurpose },
-): Promise<OpenProject[]> {
+): Promise<{ rows: OpenProject[]; total: number }> {
   const viewer = viewerOf(actor);
   const admin = viewer === 'admin';
   const q = knex('projects as p')
@@ -172,11 +173,13 @@ async function openProjects(
   type Row = OpenProject & { advocateId: number | null; companyId: number | null };
   const allowed = placesInto(actor, purpose);
   const rows = ((await q.clone().limit(OPEN_PROJECTS)) as Row[]).filter(allowed);
+  const counted = (await q.clone().clearSelect().clearOrder().count({ n: '*' }).first()) as { n: string | number };
+  const total = Math.max(Number(counted.n), rows.length);
   if (query.projectId !== undefined && !rows.some((r) => r.id === query.projectId)) {
     const own = (await q.clone().where('p.id', query.projectId).first()) as Row | undefined;
     if (own && allowed(own)) rows.push(own);
   }
-  return rows.map(({ advocateId: _a, companyId: _c, ...row }) => row);
+  return { rows: rows.map(({ advocateId: _a, companyId: _c, ...row }) => row), total };
 }
 
 function flagEndpoint(
@@ -284,7 +287,8 @@ export const actionEndpoints = [
   defineEndpoint({
     method: 'get',
     path: '/projects/candidate/list',
-    summary: "The caller's open projects, each saying whether its board shows the candidate to the caller",
+    summary:
+      "The caller's open projects (200 newest, `total` how many match), each saying whether its board shows the candidate to the caller",
     access: { action: 'read', subject: 'Project' },
     input: {
       query: specKeys(
@@ -297,8 +301,8 @@ export const actionEndpoints = [
       ),
     },
     handler: async ({ query, ability, actor, ctx }) => {
-      const rows = await openProjects(ctx.knex, ability, actor, query);
-      return { success: true, data: rows.map((r) => ({ ...r, id: formatId(projectDef, r.id) })) };
+      const { rows, total } = await openProjects(ctx.knex, ability, actor, query);
+      return { success: true, data: rows.map((r) => ({ ...r, id: formatId(projectDef, r.id) })), total };
     },
   }),
 

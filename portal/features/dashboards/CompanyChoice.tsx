@@ -3,11 +3,14 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { t } from '../../../i18n';
 import { apiList } from '../../../ui/api/client';
+import { useChosen } from './DashboardFilters';
 
 interface Option {
   id: string;
   label: string;
 }
+
+const companyName = (c: Record<string, string>) => c.companyName;
 
 export function CompanyChoice({ value, onChange }: { value: string | null; onChange(id: string | undefined): void }) {
   const [options, setOptions] = useState<Option[]>([]);
@@ -27,7 +30,7 @@ export function CompanyChoice({ value, onChange }: { value: string | null; onCha
     );
     return () => clearTimeout(timer);
   }, [text]);
-  const selected = value ? (options.find((o) => o.id === value) ?? { id: value, label: value }) : null;
+  const selected = useChosen('companies', value, options, companyName);
   return (
     <Autocomplete
       size="small"

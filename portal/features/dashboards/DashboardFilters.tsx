@@ -26,6 +26,34 @@ const SOURCES = {
   },
 } as const;
 
+/**
+ * The chosen option of a picker whose id came from the address: from the options when among them, else its own
+ * record read by id (a project past the first 50 by title, opened from a link), so the field names it, never its id.
+ */
+export function useChosen(
+  path: string,
+  value: string | null,
+  options: Option[],
+  label: (r: Record<string, string>) => string,
+): Option | null {
+  const [own, setOwn] = useState<Option>();
+  const known = value ? options.find((o) => o.id === value) : undefined;
+  const missing = !!value && !known && own?.id !== value;
+  useEffect(() => {
+    if (!missing || !value) return;
+    let live = true;
+    apiList<Record<string, string>>(path, { range: [0, 0], filter: { id: [value] } }).then(
+      ({ data }) => live && data[0] && setOwn({ id: data[0].id, label: label(data[0]) }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [path, value, missing, label]);
+  if (!value) return null;
+  return known ?? (own?.id === value ? own : { id: value, label: value });
+}
+
 function Picker({
   name,
   value,
@@ -55,7 +83,7 @@ function Picker({
     );
     return () => clearTimeout(timer);
   }, [text, source]);
-  const selected = value ? (options.find((o) => o.id === value) ?? { id: value, label: value }) : null;
+  const selected = useChosen(source.path, value, options, source.label);
   return (
     <Autocomplete
       size="small"

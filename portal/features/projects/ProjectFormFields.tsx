@@ -178,12 +178,9 @@ export function ProjectFormFields({
             required
             value={values.owner}
             onChange={(owner) => onChange({ owner })}
-            load={
-              isAdmin
-                ? () => (values.company ? companyUsers(values.company.id) : Promise.resolve([]))
-                : () => companyUsers()
+            search={(q, signal) =>
+              isAdmin && !values.company ? Promise.resolve([]) : companyUsers(values.company?.id, q, signal)
             }
-            loadKey={ownersKey}
             error={err('ownerId')}
             helperText={
               isAdmin && !values.company ? t(`${F}.chooseCompanyFirst`) : ownerFixed ? t(`${F}.ownerFixed`) : undefined

@@ -48,13 +48,18 @@ export async function companyOf(id: string): Promise<CompanyOption> {
   return { id: c.id, label: c.companyName, companyType: c.companyType };
 }
 
-/** Active users of a company (a company user's own company when no id is given: the list is scoped to it). */
-export async function companyUsers(companyId?: string): Promise<Option[]> {
-  const { data } = await apiList<{ id: string; name: string | null; email: string }>('company-users', {
-    sort: ['firstName', 'ASC'],
-    range: [0, 199],
-    filter: companyId ? { companyId, status: 1 } : { status: 1 },
-  });
+/**
+ * Up to 50 active users of a company whose name or email holds `q`, searched on the server (a company user's own
+ * company when no id is given: the list is scoped to it), so a company of any size finds each of its members.
+ */
+export async function companyUsers(companyId: string | undefined, q = '', signal?: AbortSignal): Promise<Option[]> {
+  const filter: Record<string, unknown> = companyId ? { companyId, status: 1 } : { status: 1 };
+  if (q.trim()) filter.q = q.trim();
+  const { data } = await apiList<{ id: string; name: string | null; email: string }>(
+    'company-users',
+    { sort: ['firstName', 'ASC'], range: [0, 49], filter },
+    signal,
+  );
   return data.map((u) => ({ id: u.id, label: u.name?.trim() ? `${u.name.trim()} (${u.email})` : u.email }));
 }
 
