@@ -54,6 +54,19 @@ const ANCHORS: Record<(typeof SECTION_IDS)[number], string> = {
   hongKong: 'hong-kong',
 };
 
+/**
+ * Scrolls to a section and moves the keyboard there too: its heading takes the focus (held by script only,
+ * tabindex -1), so the next Tab goes on inside the section rather than back to the index.
+ */
+function jumpTo(anchor: string) {
+  const section = document.getElementById(anchor);
+  if (!section) return;
+  section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const heading = document.getElementById(`${anchor}-title`) ?? section;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+}
+
 function SectionIndex({ editor }: { editor: Props['editor'] }) {
   const flagged = useWatch({ name: 'isSpecialHkCandidate' }) === true;
   const shown = SECTION_IDS.filter(
@@ -77,7 +90,7 @@ function SectionIndex({ editor }: { editor: Props['editor'] }) {
               color="text.secondary"
               onClick={(e) => {
                 e.preventDefault();
-                document.getElementById(ANCHORS[id])?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                jumpTo(ANCHORS[id]);
               }}
               sx={{
                 display: 'block',

@@ -1,6 +1,6 @@
 /** A confirmation before a destructive or important action. */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { t } from '../../i18n';
 
 interface Props {
@@ -38,15 +38,17 @@ export function ConfirmDialog({
   alternative,
   confirmDisabled,
 }: Props) {
+  // Its own id: a confirmation opened over another (Discard what you entered?) is named by its own title.
+  const titleId = useId();
   return (
     <Dialog
       open={open}
       onClose={busy ? undefined : onClose}
       maxWidth={wide ? 'sm' : 'xs'}
       fullWidth
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
     >
-      <DialogTitle id="confirm-title">{title}</DialogTitle>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{message}</DialogContentText>
         {children}

@@ -16,6 +16,23 @@ export function initialsOf(first?: string | null, last?: string | null, email?: 
   return (letters || email?.[0] || '?').toUpperCase();
 }
 
+/**
+ * Who is signed in, read as the menu's first line. Not an item: MUI's menu skips it (`muiSkipListHighlight`, as it
+ * skips a Divider or a ListSubheader), so Enter or ArrowDown on the button lands on the first link, and the arrows
+ * walk the items.
+ */
+function AccountHeading({ name, email }: { name: string; email: string }) {
+  return (
+    <Box sx={{ px: 2, py: 1.25 }}>
+      <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
+      <Typography variant="body2" color="text.secondary" noWrap>
+        {email}
+      </Typography>
+    </Box>
+  );
+}
+AccountHeading.muiSkipListHighlight = true;
+
 export function AccountMenu() {
   const { user, viewer, signOut } = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -69,12 +86,7 @@ export function AccountMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ list: { 'aria-labelledby': 'account-menu-button' }, paper: { sx: { minWidth: 240, mt: 0.5 } } }}
       >
-        <Box sx={{ px: 2, py: 1.25 }}>
-          <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {user.email}
-          </Typography>
-        </Box>
+        <AccountHeading name={name} email={user.email} />
         <Divider />
         {items.map((item) => (
           <MenuItem key={item.id} {...linkProps(item)} onClick={() => setAnchor(null)} data-menu-item={item.id}>

@@ -11,6 +11,7 @@
 import { Alert, Button, LinearProgress, MenuItem, Stack, TextField } from '@mui/material';
 import { lazy, useState } from 'react';
 import { OnDemand } from '../../components/OnDemand';
+import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { chargeOutlook, fromHalves, PLAN_CHARGES, toHalves } from '../../../schema/rules/credits';
@@ -60,56 +61,62 @@ function RejectDialog({
   const [reason, setReason] = useState(draft?.reason ?? '');
   const [comment, setComment] = useState(draft?.comment ?? '');
   const [tried, setTried] = useState(false);
+  // Escape, a click outside and Cancel ask before throwing away a reason or comment, as the schedule form does.
+  const [start] = useState({ reason, comment });
+  const guard = useDiscardGuard(!busy && (Boolean(draft) || changedFrom({ reason, comment }, start)), onClose);
   const submit = () => {
     setTried(true);
     if (reason) onConfirm({ reason, ...(comment.trim() ? { comment: comment.trim() } : {}) });
   };
   return (
-    <ConfirmDialog
-      open
-      wide
-      title={count > 1 ? t('portal.pipeline.reject.titleMany', { n: count }) : t('portal.pipeline.reject.title')}
-      message={count > 1 ? '' : name}
-      confirmLabel={t('portal.pipeline.reject.confirm')}
-      destructive
-      busy={busy}
-      onConfirm={submit}
-      onClose={onClose}
-    >
-      <Stack spacing={2} sx={{ mt: 2 }}>
-        <TextField
-          select
-          label={t('portal.pipeline.reject.reason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={(tried && !reason) || Boolean(fields.reason)}
-          helperText={tried && !reason ? t('portal.pipeline.schedule.required') : fields.reason}
-          required
-          slotProps={{ htmlInput: { 'data-testid': 'reject-reason' } }}
-        >
-          {REASONS.map((r) => (
-            <MenuItem key={r} value={r}>
-              {t(`portal.pipeline.reject.reasons.${r}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label={t('portal.pipeline.reject.comment')}
-          value={comment}
-          onChange={(e) => setComment(e.target.value.slice(0, 1000))}
-          multiline
-          minRows={2}
-          error={Boolean(fields.comment)}
-          helperText={fields.comment}
-        />
-        {busy && <LinearProgress data-testid="prompt-pending" />}
-        {error && (
-          <Alert severity="error" data-testid="prompt-error">
-            {error}
-          </Alert>
-        )}
-      </Stack>
-    </ConfirmDialog>
+    <>
+      <ConfirmDialog
+        open
+        wide
+        title={count > 1 ? t('portal.pipeline.reject.titleMany', { n: count }) : t('portal.pipeline.reject.title')}
+        message={count > 1 ? '' : name}
+        confirmLabel={t('portal.pipeline.reject.confirm')}
+        destructive
+        busy={busy}
+        onConfirm={submit}
+        onClose={guard.requestClose}
+      >
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          <TextField
+            select
+            label={t('portal.pipeline.reject.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            error={(tried && !reason) || Boolean(fields.reason)}
+            helperText={tried && !reason ? t('portal.pipeline.schedule.required') : fields.reason}
+            required
+            slotProps={{ htmlInput: { 'data-testid': 'reject-reason' } }}
+          >
+            {REASONS.map((r) => (
+              <MenuItem key={r} value={r}>
+                {t(`portal.pipeline.reject.reasons.${r}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={t('portal.pipeline.reject.comment')}
+            value={comment}
+            onChange={(e) => setComment(e.target.value.slice(0, 1000))}
+            multiline
+            minRows={2}
+            error={Boolean(fields.comment)}
+            helperText={fields.comment}
+          />
+          {busy && <LinearProgress data-testid="prompt-pending" />}
+          {error && (
+            <Alert severity="error" data-testid="prompt-error">
+              {error}
+            </Alert>
+          )}
+        </Stack>
+      </ConfirmDialog>
+      {guard.prompt}
+    </>
   );
 }
 

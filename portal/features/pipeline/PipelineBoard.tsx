@@ -23,7 +23,7 @@ import {
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { Avatar, Box, Card, Stack, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { t } from '../../../i18n';
 import type { StageId } from '../../../schema/rules/pipeline';
 import type { PipelineRole } from '../../../schema/rules/stages';
@@ -136,6 +136,13 @@ function CardBody(props: CardProps) {
   );
 }
 
+/** A read-only card's handle is a plain button: Enter or Space presses it (Space no longer scrolls the page). */
+function openByKey(e: KeyboardEvent, open: () => void) {
+  if (e.key !== 'Enter' && e.key !== ' ') return;
+  e.preventDefault();
+  open();
+}
+
 /**
  * A card is two controls side by side, never one inside the other: the draggable handle (the summary, which
  * opens the profile on click and moves by keyboard or pointer) and the candidate's actions menu.
@@ -166,6 +173,9 @@ function BoardCard(props: CardProps) {
           // Read-only, the handle still opens the profile: a button, neither disabled nor draggable.
           aria-disabled={pending || undefined}
           aria-roledescription={open ? attributes['aria-roledescription'] : undefined}
+          // Read-only, the drag keys' help is not offered, and Enter or Space open the profile as a click does.
+          aria-describedby={open ? attributes['aria-describedby'] : undefined}
+          {...(!open && { onKeyDown: (e: KeyboardEvent) => openByKey(e, () => onRequest({ kind: 'profile', doc })) })}
           onClick={() => onRequest({ kind: 'profile', doc })}
           data-testid="board-card-handle"
           sx={{

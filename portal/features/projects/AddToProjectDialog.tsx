@@ -2,8 +2,9 @@
  * The open-projects list (spec section 2): the caller's open projects for one candidate, each
  * added with one click (candidate/add); the spec's messages when the candidate is already there
  * (addToAnotherProjectErrorAlreadyExists) or the add fails (addToAnotherProjectError, a network
- * failure included). Admins, who add to every company's projects, search them by title or company
- * (server-side, `q`) and read each one's company before its title ("Acme — Software Engineer").
+ * failure included). Everyone searches them on the server (`q`: by title, admins also by company);
+ * the list holds the 200 newest, and when more match it says so ("Showing 200 of N — type to narrow").
+ * Admins read each one's company before its title ("Acme — Software Engineer").
  */
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import {
@@ -21,7 +22,7 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../../i18n';
 import { ApiError } from '../../../ui/api/client';
 import { errorMessage } from '../../../ui/api/errors';
@@ -57,10 +58,22 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
   const notify = useNotify();
   const isAdmin = useAuth().viewer?.role === 'admin';
   const [projects, setProjects] = useState<OpenProject[]>();
+  const [total, setTotal] = useState(0);
   const [error, setError] = useState<string>();
   const [adding, setAdding] = useState<string>();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
+  // The project just added to: its "Already in this project" chip takes the focus the pressed Add button loses
+  // (disabled, then replaced), so the keyboard goes on from there rather than from the dialog's top. It never takes
+  // the focus from a control that holds it.
+  const landing = useRef<string>(undefined);
+  const focusLanding = useCallback((chip: HTMLDivElement | null) => {
+    if (!chip || chip.dataset.projectId !== landing.current) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && !(active !== chip && active.contains(chip))) return;
+    landing.current = undefined;
+    chip.focus();
+  }, []);
 
   useEffect(() => {
     const timer = setTimeout(() => setQ(text.trim()), 250);
@@ -73,7 +86,11 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
     setProjects(undefined);
     setError(undefined);
     projectsApi.openProjects(candidate.id, q || undefined).then(
-      (list) => live && setProjects(list),
+      (answer) => {
+        if (!live) return;
+        setProjects(answer.projects);
+        setTotal(answer.total);
+      },
       (err: unknown) => live && setError(errorMessage(err, `${A}.loadError`)),
     );
     return () => {
@@ -86,6 +103,7 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
   const add = async (project: OpenProject) => {
     if (!candidate) return;
     setAdding(project.id);
+    landing.current = String(project.id); // a number as the server sends it
     try {
       const answer = await projectsApi.addCandidate(project.id, candidate.id);
       if (answer && answer.success === false) {
@@ -117,17 +135,20 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
         {t(isAdmin ? `${A}.adminTitle` : `${A}.title`, { name: candidate?.name || t(`${A}.candidate`) })}
       </DialogTitle>
       <DialogContent dividers>
-        {isAdmin && (
-          <TextField
-            label={t(`${A}.search`)}
-            type="search"
-            size="small"
-            fullWidth
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            sx={{ mb: 2 }}
-            slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'open-projects-search' } }}
-          />
+        <TextField
+          label={t(isAdmin ? `${A}.search` : `${A}.searchTitle`)}
+          type="search"
+          size="small"
+          fullWidth
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          sx={{ mb: 2 }}
+          slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'open-projects-search' } }}
+        />
+        {projects && total > projects.length && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="open-projects-cut">
+            {t(`${A}.cut`, { shown: projects.length, total })}
+          </Alert>
         )}
         {error ? (
           <Alert
@@ -147,7 +168,7 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
             ))}
           </Stack>
         ) : projects.length === 0 ? (
-          <Alert severity="info">{t(isAdmin ? (q ? `${A}.noneFound` : `${A}.adminNone`) : `${A}.none`)}</Alert>
+          <Alert severity="info">{t(q ? `${A}.noneFound` : isAdmin ? `${A}.adminNone` : `${A}.none`)}</Alert>
         ) : (
           <List disablePadding data-testid="open-projects">
             {projects.map((p) => (
@@ -158,7 +179,14 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
                 data-project-title={p.title}
                 secondaryAction={
                   p.hasCandidate ? (
-                    <Chip size="small" icon={<CheckOutlined />} label={t(`${A}.already`)} />
+                    <Chip
+                      size="small"
+                      icon={<CheckOutlined />}
+                      label={t(`${A}.already`)}
+                      ref={focusLanding}
+                      tabIndex={-1}
+                      data-project-id={p.id}
+                    />
                   ) : (
                     <Button
                       size="small"
