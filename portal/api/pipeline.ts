@@ -80,13 +80,6 @@ export interface MoveAnswer {
   moved: string[];
 }
 
-export interface OpenProject {
-  id: string;
-  title: string;
-  status: number;
-  hasCandidate: boolean;
-}
-
 export interface Note {
   key: string;
   note: string;
@@ -133,10 +126,6 @@ export const pipelineApi = {
       method: 'POST',
       body: { projectId, candidateIds },
     }),
-  openProjects: (candidateId: string, signal?: AbortSignal) =>
-    api<OpenProject[] | { data: OpenProject[] }>('projects/candidate/list', { query: { candidateId }, signal }).then(
-      (a) => (Array.isArray(a) ? a : a.data),
-    ),
   tabOfCandidate: (projectGuid: string, candidateGuid: string) =>
     api<{ success: boolean; tab: StageId }>('projects/get-project-tab-by-candidate', {
       query: { project_guid: projectGuid, candidate_guid: candidateGuid },

@@ -194,7 +194,7 @@ export function ProjectFormFields({
             label={t(`${F}.advocate`)}
             value={values.advocate}
             onChange={(advocate) => onChange({ advocate })}
-            load={advocates}
+            search={(q, signal) => advocates(q, signal)}
             error={err('advocateId')}
             helperText={appoints ? undefined : t('project.errors.advocateByGeneral')}
             disabled={disabled || !appoints}

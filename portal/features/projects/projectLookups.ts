@@ -63,13 +63,18 @@ export async function companyUsers(companyId: string | undefined, q = '', signal
   return data.map((u) => ({ id: u.id, label: u.name?.trim() ? `${u.name.trim()} (${u.email})` : u.email }));
 }
 
-/** Active talent advocates (admins of type Advocate). */
-export async function advocates(): Promise<Option[]> {
-  const { data } = await apiList<{ id: string; name: string | null; email: string }>('admins', {
-    sort: ['firstName', 'ASC'],
-    range: [0, 199],
-    filter: { role: 2, status: 1 },
-  });
+/**
+ * Up to 50 active talent advocates (admins of type Advocate) whose name or email holds `q`, searched on the server,
+ * so every advocate can be found however many there are.
+ */
+export async function advocates(q = '', signal?: AbortSignal): Promise<Option[]> {
+  const filter: Record<string, unknown> = { role: 2, status: 1 };
+  if (q.trim()) filter.q = q.trim();
+  const { data } = await apiList<{ id: string; name: string | null; email: string }>(
+    'admins',
+    { sort: ['firstName', 'ASC'], range: [0, 49], filter },
+    signal,
+  );
   return data.map((a) => ({ id: a.id, label: a.name?.trim() || a.email }));
 }
 
