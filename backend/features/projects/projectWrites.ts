@@ -39,6 +39,7 @@ import { analytics } from '../../adapters/analytics';
 import { searchErrorsOf } from './savedFilters';
 import { queueJob } from '../../services/queue';
 import { followAdvocate } from '../../services/chatAssignee';
+import { reloadLosingProject } from './lostAccess';
 
 export const projectEntity = entity('project');
 const Projects = modelFor(projectEntity);
@@ -265,6 +266,9 @@ export async function updateProject(write: Omit<UpdateWrite, 'children'>): Promi
       (write.existing.advocateId ?? null) as number | null,
       (fields.advocateId ?? null) as number | null,
     );
+  // An old owner the project is not shared with loses it: their open inbox reloads without its threads.
+  if ('ownerId' in fields && fields.ownerId !== write.existing.ownerId)
+    await reloadLosingProject(write.trx, write.existing, { ...write.existing, ...fields });
   if (status !== undefined) await changeStatus(write.trx, write.id, status as number, write.actor, write.config);
 }
 

@@ -29,14 +29,12 @@ import { fieldErrorsOf, ruleMessage } from '../../../schema/validation/issues';
 import type { Row } from '../../crud/serialize';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { AppError } from '../../errors';
-import { raiseLive } from '../live';
-import { RECIPIENT_KIND } from '../../../schema/entities/live/notification';
 import { textOrders } from '../../db/textOrder';
 import { projectRef } from './inputs';
 import { projectEntity } from './projectWrites';
 import { findProject } from './read';
-import { abilityFor } from '../../../schema/ability';
-import { actorRefs, subRoleFromNumber } from '../../../schema/roles';
+import { actorRefs } from '../../../schema/roles';
+import { accessOf, reloadInboxes } from './lostAccess';
 
 const SHARE = 'project.share.errors';
 const refuse = (status: number, reason: string) => new AppError(status, `${SHARE}.${reason}`);
@@ -69,21 +67,6 @@ async function projectToShare(call: Pick<Call, 'ctx' | 'ability'>, ref: unknown,
   if (share && !call.ability.can('delete', asSubject(projectEntity.subject, { ...row })))
     throw refuse(403, 'unauthorized');
   return row;
-}
-
-/**
- * A company user's access to the project as the project's declared permissions give it
- * (schema/entities/project.ts): full when they may work on it (their company role, ownership or a
- * share), none otherwise.
- */
-function accessOf(project: Row, user: Member): number {
-  const member = abilityFor({
-    role: 'company',
-    id: user.id,
-    subRole: subRoleFromNumber(user.role),
-    companyId: (project.companyId as number | null) ?? undefined,
-  });
-  return member.can('update', asSubject(projectEntity.subject, { ...project })) ? ACCESS.full : ACCESS.none;
 }
 
 /** The company's users who are not inactive (`withInactive`: every one), owner first, then by name. */
@@ -149,28 +132,6 @@ async function logShare(
     company_id: project.companyId,
     data: JSON.stringify(data),
   });
-}
-
-/**
- * Tells company users who lost access to the project to reload their inbox, inside the changing transaction: its
- * threads are now left out of their list and count (notifications/readable.ts), and no event of the project reaches
- * them any more. One 'changed' event per user on their newest thread, whose audience is that thread's recipient; a
- * user with no thread has nothing to reload.
- */
-async function reloadInboxes(trx: Knex.Transaction, userIds: number[]) {
-  if (!userIds.length) return;
-  const rows = (await trx('notifications')
-    .distinctOn('recipient_id')
-    .where('recipient_kind', RECIPIENT_KIND.companyUser)
-    .whereIn('recipient_id', userIds)
-    .orderBy([{ column: 'recipient_id' }, { column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-    .select('id')) as { id: number }[];
-  await raiseLive(
-    trx,
-    'notification',
-    rows.map((r) => r.id),
-    'changed',
-  );
 }
 
 /** The company's users whose access ends when the project stops being shared with the whole company. */

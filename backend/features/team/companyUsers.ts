@@ -13,6 +13,7 @@ import { actorRefs, SUB_ROLES, type Actor } from '../../../schema/roles';
 import { companyEmailProblem } from '../../../schema/rules/companyEmail';
 import { accountKindOf, findAccount } from '../../auth/accounts';
 import { endBarredSessions } from '../../auth/session';
+import { reloadLosingRole } from '../projects';
 import { modelFor } from '../../db/models';
 import type { Row } from '../../crud/serialize';
 import {
@@ -204,13 +205,22 @@ async function create(write: WriteContext & { data: Record<string, unknown> }): 
   return inserted.id;
 }
 
-/** Someone deactivated is signed out everywhere at once (auth/session.ts, as every person's status change). */
+/**
+ * Someone deactivated is signed out everywhere at once (auth/session.ts, as every person's status change). Someone
+ * whose role change (`was`: their rows before it) leaves them out of a project has their open inbox reloaded.
+ */
 export async function afterMemberChange(
   trx: Knex.Transaction,
   ids: number[],
   data: Record<string, unknown>,
+  was: Row[] = [],
 ): Promise<void> {
   if (data.status !== undefined) await endBarredSessions(trx, 'companyUser', ids);
+  if (typeof data.role === 'number') {
+    const role = data.role;
+    const changes = was.map((r) => ({ id: r.id, companyId: r.companyId, before: r.role, after: role }));
+    await reloadLosingRole(trx, changes as { id: number; companyId: number; before: number; after: number }[]);
+  }
 }
 
 /** The refusal of deleting a company user, whoever asks. */
@@ -222,7 +232,7 @@ export function assertDeletable(actor: Actor, ability: AppAbility, member: Row):
 export const companyUserWrites: EntityWrites = {
   check,
   create,
-  after: (ctx, data) => afterMemberChange(ctx.trx, [ctx.id as number], data),
+  after: (ctx, data) => afterMemberChange(ctx.trx, [ctx.id as number], data, ctx.existing ? [ctx.existing] : []),
   beforeDelete: async ({ actor, ability, existing }) => assertDeletable(actor, ability, existing),
   // The team's bulk status change (PUT /company-users/status) is the one route for it.
   statusRoute: 'PUT /company-users/status',

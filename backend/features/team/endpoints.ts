@@ -129,12 +129,13 @@ function bulkChange(field: 'status' | 'role', values: number[], input: 'status' 
           );
           if (reason) throw refused('users', reason);
         }
-        const changing = rows.filter((r) => r[field] !== value).map((r) => r.id);
+        const was = rows.filter((r) => r[field] !== value);
+        const changing = was.map((r) => r.id);
         if (changing.length)
           await Users.query(trx)
             .whereIn('id', changing)
             .patch({ [field]: value, updatedAt: new Date().toISOString() });
-        await afterMemberChange(trx, changing, { [field]: value });
+        await afterMemberChange(trx, changing, { [field]: value }, was);
         return changing.length;
       });
       return { success: true, updated: changed };

@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { t } from '../../../i18n';
+import { localToday, todayOf } from '../../../schema/rules/candidate';
 import { rangeProblem } from '../../../schema/rules/dashboards';
 import { readerZone } from '../../../schema/rules/timeZones';
 import { useAddressParams, withQuery } from '../../components/useAddressState';
@@ -16,16 +17,16 @@ import type { DashboardQuery } from '../../api/dashboards';
 
 export const FILTER_KEYS = ['from', 'to', 'week', 'companyId', 'projectId', 'adminId', 'kind'] as const;
 
-/** Today in the zone the query names (UTC without one), the server's default end of a period. */
-const today = (zone = 'UTC') =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
+/**
+ * The server's default end of a period: a log's (sent with the reader's zone) is the reader's today, the others'
+ * (weekly, overview: declared in UTC days) the UTC day.
+ */
+const today = (zoned: boolean) => (zoned ? localToday() : todayOf()).date;
 
 /** The period's refusal the server would answer, checked before asking (a week is always a valid period). */
 function periodProblem(q: DashboardQuery): Record<string, string> {
   if (q.week || !q.from) return {};
-  const problem = rangeProblem(String(q.from), String(q.to ?? today(q.timeZone as string | undefined)));
+  const problem = rangeProblem(String(q.from), String(q.to ?? today(Boolean(q.timeZone))));
   return problem ? { from: t(problem) } : {};
 }
 

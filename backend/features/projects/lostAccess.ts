@@ -1,0 +1,98 @@
+/**
+ * A company user's access to a project, and the inbox reload owed to those whose access ends, however it ends: a
+ * share removed (sharing.ts), the project handed to another owner (projectWrites.ts) or a role lowered
+ * (team/companyUsers.ts). Their threads of the project are then left out of their list and count
+ * (notifications/readable.ts), and no event of the project reaches them any more.
+ */
+import { subject as asSubject } from '@casl/ability';
+import type { Knex } from 'knex';
+import { entity } from '../../../schema';
+import { abilityFor } from '../../../schema/ability';
+import { RECIPIENT_KIND } from '../../../schema/entities/live/notification';
+import { ACCESS } from '../../../schema/rules/pipeline';
+import { subRoleFromNumber } from '../../../schema/roles';
+import type { Row } from '../../crud/serialize';
+import { modelFor } from '../../db/models';
+import { raiseLive } from '../live';
+
+const projectEntity = entity('project');
+const Projects = modelFor(projectEntity);
+
+/** company_users.status of a deactivated user (schema/entities/companyUser.ts). */
+const INACTIVE = 2;
+
+/** Who a company user is, as far as a project's access goes. */
+export interface AccessHolder {
+  id: number;
+  role: number;
+}
+
+/**
+ * A company user's access to the project as the project's declared permissions give it
+ * (schema/entities/project.ts): full when they may work on it (their company role, ownership or a
+ * share), none otherwise.
+ */
+export function accessOf(project: Row, user: AccessHolder): number {
+  const member = abilityFor({
+    role: 'company',
+    id: user.id,
+    subRole: subRoleFromNumber(user.role),
+    companyId: (project.companyId as number | null) ?? undefined,
+  });
+  return member.can('update', asSubject(projectEntity.subject, { ...project })) ? ACCESS.full : ACCESS.none;
+}
+
+/**
+ * Tells company users who lost access to a project to reload their inbox, inside the changing transaction. One
+ * 'changed' event per user on their newest thread, whose audience is that thread's recipient; a user with no thread
+ * has nothing to reload.
+ */
+export async function reloadInboxes(trx: Knex.Transaction, userIds: number[]): Promise<void> {
+  if (!userIds.length) return;
+  const rows = (await trx('notifications')
+    .distinctOn('recipient_id')
+    .where('recipient_kind', RECIPIENT_KIND.companyUser)
+    .whereIn('recipient_id', userIds)
+    .orderBy([{ column: 'recipient_id' }, { column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .select('id')) as { id: number }[];
+  await raiseLive(
+    trx,
+    'notification',
+    rows.map((r) => r.id),
+    'changed',
+  );
+}
+
+/** The company's users (not deactivated) who could work on the project before a change and cannot after it. */
+export async function reloadLosingProject(trx: Knex.Transaction, before: Row, after: Row): Promise<void> {
+  if (!before.companyId) return;
+  const users = (await trx('company_users')
+    .where('company_id', before.companyId)
+    .whereNot('status', INACTIVE)
+    .select('id', 'role')) as AccessHolder[];
+  await reloadInboxes(
+    trx,
+    users.filter((u) => accessOf(before, u) === ACCESS.full && accessOf(after, u) === ACCESS.none).map((u) => u.id),
+  );
+}
+
+/** Company users whose new role leaves them out of a project of their company they could work on before. */
+export async function reloadLosingRole(
+  trx: Knex.Transaction,
+  changes: { id: number; companyId: number; before: number; after: number }[],
+): Promise<void> {
+  const lowered = changes.filter((c) => c.before !== c.after);
+  const losing: number[] = [];
+  for (const companyId of new Set(lowered.map((c) => c.companyId))) {
+    const projects = (await Projects.query(trx).where('company_id', companyId)) as unknown as Row[];
+    for (const c of lowered.filter((l) => l.companyId === companyId)) {
+      const lost = projects.some(
+        (p) =>
+          accessOf(p, { id: c.id, role: c.before }) === ACCESS.full &&
+          accessOf(p, { id: c.id, role: c.after }) === ACCESS.none,
+      );
+      if (lost) losing.push(c.id);
+    }
+  }
+  await reloadInboxes(trx, losing);
+}
