@@ -6,7 +6,8 @@
  *   GET   /projects/:projectId/conversation           the same for a project (data null before its first message)
  *   POST  /projects/:projectId/conversation/messages  posts (multipart `attachment` and/or `body`)
  *   POST  /conversations/:id/messages                 posts in a conversation
- *   POST  /conversations/:id/read {messageId}         moves the caller's read mark
+ *   POST  /conversations/:id/read {messageId}         moves the caller's read mark; with nothing left unread, the
+ *                                                     caller's notification thread of the conversation is read too
  *   POST  /conversations/:id/typing                   tells the other side the caller is typing
  *   PATCH /conversations/:id {status?, assigneeId?}   resolves, reopens or assigns (admins)
  *   GET   /conversations/:id/messages/:messageId/attachment  the file, to those who may read the conversation
@@ -24,6 +25,7 @@ import { defineEndpoint } from '../../endpoints/define';
 import { notFound } from '../../errors';
 import { sendStream } from '../../http/sendStream';
 import { raiseLive } from '../live';
+import { readThreadsAbout } from '../notifications';
 import { findProject, projectRef } from '../projects';
 import { CV_CONTENT_TYPES, type CvType } from '../../services/documents/extractText';
 import { conversationFor, sideOf, unreadCounts, type ConversationRow } from './access';
@@ -185,7 +187,10 @@ export const chatEndpoints = [
         const upTo = Math.min(body.messageId, conversation.last_message_id ?? 0);
         if (upTo > 0 && (await markRead(trx, conversation.id, sideOf(actor), actor.id ?? -1, upTo)))
           await raiseLive(trx, 'conversation', conversation.id, 'read');
-        return { success: true, unread: (await unreadCounts(trx, actor, [conversation.id])).get(conversation.id) ?? 0 };
+        const unread = (await unreadCounts(trx, actor, [conversation.id])).get(conversation.id) ?? 0;
+        // Nothing left unread: the reader's "new message" notice of this conversation is read too (theirs only).
+        if (!unread) await readThreadsAbout(trx, actor, `conversation:${conversation.id}`);
+        return { success: true, unread };
       }),
   }),
 

@@ -86,8 +86,9 @@ const listQuery = z
   .object({
     page,
     pageSize,
-    sortBy: z.enum(['la', 'ea', 'ca']).default('la'),
-    sortDir: z.enum(['asc', 'desc']).default('desc'),
+    // A sort value the list does not offer falls back to its default (spec section 7); an unknown filter is still a 400.
+    sortBy: z.enum(['la', 'ea', 'ca']).catch('la'),
+    sortDir: z.enum(['asc', 'desc']).catch('desc'),
     companyId: refOf('company', 'company').optional(),
     search: optionalText(100),
   })
@@ -97,8 +98,8 @@ const logQuery = z
   .object({
     page,
     pageSize,
-    sortBy: z.enum(['ca']).default('ca'),
-    sortDir: z.enum(['asc', 'desc']).default('desc'),
+    sortBy: z.enum(['ca']).catch('ca'),
+    sortDir: z.enum(['asc', 'desc']).catch('desc'),
     companyId: refOf('company', 'company').optional(),
     action: oneOf(Object.values(CREDIT_ACTIONS)).optional(),
     from: day,

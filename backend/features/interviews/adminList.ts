@@ -89,8 +89,9 @@ export const listQuery = z.preprocess(
       q: optional(z.string().trim().max(100)),
       page: optional(z.coerce.number().int().min(1).max(100000)),
       perPage: optional(z.coerce.number().int().min(1).max(100)),
-      sortBy: optional(z.enum(Object.keys(SORTS) as [keyof typeof SORTS])),
-      sortDir: optional(z.enum(['asc', 'desc'])),
+      // A sort value this list does not offer falls back to the default order (spec section 7), as the projects list's does.
+      sortBy: z.enum(Object.keys(SORTS) as [keyof typeof SORTS]).catch('createdAt'),
+      sortDir: z.enum(['asc', 'desc']).catch('desc'),
     })
     // A filter this list does not know is refused at its name, not ignored (a misspelt `status` would list every request).
     .strict(),
@@ -158,7 +159,7 @@ export async function interviewRequestList(
       'c.company_name',
       ...shownColumns(knex, viewer, place, 'ca'),
     )
-    .orderByRaw(sortOf(query.sortBy ?? 'createdAt', query.sortDir ?? 'desc'))
+    .orderByRaw(sortOf(query.sortBy, query.sortDir))
     .orderBy('ir.id', 'desc')
     .limit(perPage)
     .offset((page - 1) * perPage);

@@ -129,6 +129,25 @@ async function changeOne(knex: Knex, actor: Actor, id: number, values: Record<st
   });
 }
 
+/**
+ * Marks the reader's own unread threads about `subjectKey` read (a chat's `conversation:N` once its messages are read),
+ * in the caller's transaction, and tells the reader's other pages so their bells agree. Other people's threads stay.
+ */
+export async function readThreadsAbout(trx: Knex.Transaction, actor: Actor, subjectKey: string): Promise<number> {
+  const own = trx as unknown as Knex;
+  const ids = (await mine(own, actor)
+    .where({ subject_key: subjectKey, unread: true })
+    .update({ unread: false })
+    .returning('id')) as { id: number }[];
+  await raiseLive(
+    trx,
+    'notification',
+    ids.map((r) => r.id),
+    'changed',
+  );
+  return ids.length;
+}
+
 export const notificationEndpoints = [
   defineEndpoint({
     method: 'get',

@@ -6,7 +6,7 @@
  * endpoints, `notify` with its recipients, the notices of each kind other capabilities raise
  * (kinds.ts) and the credit notices with their jobs (credits.ts), the delayed card payment's among them.
  */
-export { notificationEndpoints } from './endpoints';
+export { notificationEndpoints, readThreadsAbout } from './endpoints';
 export { byEmail, notify } from './notify';
 export { adminRecipients, companyRecipients, projectFacts, projectReaders, type Recipient } from './recipients';
 export {
