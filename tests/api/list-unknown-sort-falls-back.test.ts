@@ -2,7 +2,8 @@
  * The hand-written lists read a sort value they do not offer as their default order (spec section 7: "Sort or tab
  * values not in the allowed list fall back to defaults"), while a query key they do not know is still a 400 naming
  * it: the admin interview-request list (created, newest first), the credit lots ('la', descending) and the credit
- * log ('ca', descending), as the projects list already does.
+ * log ('ca', descending), as the projects list already does. A page below 1 is the first and a page size below 1 the
+ * default (spec section 5).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Client } from '../helpers/actors';
@@ -58,5 +59,27 @@ describe.each([
     const res = await admin.get(`${path}?sortBy=bogus&bogusFilter=1`);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.error.fields).toEqual({ bogusFilter: 'errors.unknownField' });
+  });
+});
+
+describe.each([
+  ['/dashboard/interview-request-list', 'page', 'perPage'],
+  ['/credit', 'page', 'pageSize'],
+  ['/credit/logs', 'page', 'pageSize'],
+])('%s', (path, pageKey, sizeKey) => {
+  it('a page below 1 is the first page, and a page size below 1 the default of 25', async () => {
+    const first = await ids(path);
+    for (const query of [
+      `${pageKey}=0`,
+      `${pageKey}=-3`,
+      `${sizeKey}=0`,
+      `${sizeKey}=-1`,
+      `${pageKey}=0&${sizeKey}=0`,
+    ]) {
+      const res = await admin.get(`${path}?${query}`);
+      expect(res.status, `${query}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect((res.body.data as { id: unknown }[]).map((r) => r.id)).toEqual(first);
+      expect(res.body.pagination).toMatchObject({ currentPage: 1, pageSize: 25 });
+    }
   });
 });

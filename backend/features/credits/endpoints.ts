@@ -42,8 +42,19 @@ const ACTION_LABEL = Object.fromEntries(
   Object.entries(CREDIT_ACTIONS).map(([k, v]) => [v, CREDIT_ACTION_LABELS[k as CreditAction]]),
 );
 const TODAY = "(now() at time zone 'utc')::date";
-const page = z.coerce.number().int().min(1).max(100000).default(1);
-const pageSize = z.coerce.number().int().min(1).max(100).default(25);
+// Spec section 5: a page below 1 is the first, a page size below 1 the default.
+const page = z.coerce
+  .number()
+  .int()
+  .max(100000)
+  .transform((n) => Math.max(1, n))
+  .default(1);
+const pageSize = z.coerce
+  .number()
+  .int()
+  .max(100)
+  .transform((n) => (n < 1 ? 25 : n))
+  .default(25);
 /** The most rows the CSV export holds; a log of more gets a last row saying the file holds the first CSV_MAX_ROWS. */
 const CSV_MAX_ROWS = 100_000;
 const day = calendarDay.optional();

@@ -87,8 +87,8 @@ export const listQuery = z.preprocess(
       to: optional(calendarDay),
       timeZone: optional(z.string().max(64)),
       q: optional(z.string().trim().max(100)),
-      page: optional(z.coerce.number().int().min(1).max(100000)),
-      perPage: optional(z.coerce.number().int().min(1).max(100)),
+      page: optional(z.coerce.number().int().max(100000)),
+      perPage: optional(z.coerce.number().int().max(100)),
       // A sort value this list does not offer falls back to the default order (spec section 7), as the projects list's does.
       sortBy: z.enum(Object.keys(SORTS) as [keyof typeof SORTS]).catch('createdAt'),
       sortDir: z.enum(['asc', 'desc']).catch('desc'),
@@ -111,8 +111,9 @@ export async function interviewRequestList(
   actor: Actor,
   query: z.output<typeof listQuery>,
 ) {
-  const page = query.page ?? 1;
-  const perPage = query.perPage ?? 25;
+  // Spec section 5: a page below 1 is the first, a page size below 1 the default.
+  const page = Math.max(1, query.page ?? 1);
+  const perPage = query.perPage === undefined || query.perPage < 1 ? 25 : query.perPage;
   const viewer = viewerOf(actor);
   const place = inProject('pc');
   const base = scopeQuery(knex('interview_requests as ir'), ability, 'read', 'InterviewRequest', 'ir')
