@@ -1,7 +1,8 @@
 /**
  * Reading a support conversation reads its "new message" notification: once the reader has no unread message left
  * in it, their own `conversation:N` thread is marked read in the same transaction (the bell's count drops and their
- * other pages hear a live 'changed' event); another recipient's thread of the same conversation stays unread.
+ * other pages hear a live 'changed' event); another recipient's thread of the same conversation stays unread. A reply
+ * reads its author's own notice of the conversation likewise.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followUp } from '../../backend/features/chat';
@@ -74,5 +75,20 @@ describe("Reading a conversation reads the reader's notification of it", () => {
     // The other admin has not read the conversation: their thread and count are untouched.
     expect(await thread('admin', chat)).toMatchObject({ unread: true });
     expect(await unreadCount('admin')).toBe(adminBefore + 1);
+  });
+
+  it("Replying reads the replier's own notice of the conversation, and only theirs", async () => {
+    const first = await say('Are you there?');
+    const chat = first.conversationId;
+    const second = await say('Any news on the shortlist?');
+    await followUp(w.knex, w.t.config, second.id, 'away');
+    const adminBefore = await unreadCount('admin');
+    expect(await thread('advocate', chat)).toMatchObject({ unread: true });
+    expect(await thread('admin', chat)).toMatchObject({ unread: true });
+    const res = await w.as('advocate').post(`/conversations/${chat}/messages`, { body: 'Two candidates this week.' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(await thread('advocate', chat)).toMatchObject({ unread: false });
+    expect(await thread('admin', chat)).toMatchObject({ unread: true });
+    expect(await unreadCount('admin')).toBe(adminBefore);
   });
 });

@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import { storageFor } from '../../adapters/storage/select';
 import { badRequest, notFound } from '../../errors';
 import { raiseLive } from '../live';
+import { readThreadsAbout } from '../notifications';
 import { sniffCvType } from '../../services/documents/extractText';
 import { sideOf, type ConversationRow, type MessageRow, type Side } from './access';
 
@@ -140,6 +141,8 @@ export async function postMessage(
         updated_at: trx.fn.now(),
       });
       await markRead(trx, conversation.id, sideOf(actor), actor.id ?? -1, message.id);
+      // Who replies has read the conversation to its end: their own notice of it is read too.
+      await readThreadsAbout(trx, actor, `conversation:${conversation.id}`);
       await raiseLive(trx, 'conversation', conversation.id, 'message');
       await queueFollowUps(trx, config, message.id);
       return message;
