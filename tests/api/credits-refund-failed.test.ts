@@ -80,7 +80,8 @@ describe('A refund that fails after it took the credits back', () => {
     expect((await refundUpdated(p, 're_half', half, 'succeeded')).status).toBe(200);
     expect(await w.balance()).toBe(before - 5);
 
-    // The refund failed: delivered three times at once, then again later.
+    // The refund failed: Stripe lowers the charge's refunded amount, then tells us three times at once, then again later.
+    w.standIn.failRefund(p.paymentIntent, half);
     const failed = await Promise.all([1, 2, 3].map(() => refundUpdated(p, 're_half', half, 'failed')));
     expect(failed.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(failed.map((r) => r.body.restored).sort()).toEqual([0, 0, 5]);
@@ -114,6 +115,7 @@ describe('A refund that fails after it took the credits back', () => {
     expect((await refunded(p, p.amount)).body).toMatchObject({ reclaimed: 4, short: 6 });
     expect(await w.balance()).toBe(0);
 
+    w.standIn.failRefund(p.paymentIntent, p.amount);
     const res = await refundUpdated(p, 're_full', p.amount, 'canceled');
     expect(res.body).toMatchObject({ received: true, restored: 4, known: true });
     expect(await w.balance()).toBe(4);

@@ -16,10 +16,13 @@
  *                                               notice delivered again after one of its refunds failed
  *                                               still states the higher amount. See below.
  *   charge.refund.updated, refund.updated,      a refund that failed or was cancelled (status 'failed' or
- *   refund.failed                               'canceled'): the money stayed with us, so what that refund
- *                                               took back is given back, once per refund however often the
- *                                               notice comes (refunds.ts restoreFailedRefund); admins are
- *                                               told. Any other refund status changes nothing.
+ *   refund.failed                               'canceled'): the money stayed with us, so the order moves
+ *                                               to the charge's refunded amount as the provider holds it
+ *                                               now (read back like charge.refunded's; Stripe has lowered
+ *                                               it by the failed refund), giving back what that refund
+ *                                               took, once per refund however often the notice comes
+ *                                               (refunds.ts restoreFailedRefund); admins are told. Any
+ *                                               other refund status changes nothing.
  *   charge.dispute.created                      admins are told; no credit moves (it may still be won)
  *   charge.dispute.closed, lost                 the order's credits are taken back as a full refund's
  *                                               would be (the same once-only path); admins are told
@@ -34,16 +37,19 @@
  * finds the order's payment intent when its own notice lands; when it fails the notice is answered
  * 502 and its retry reads it again. (A lost dispute, decided weeks after the payment, is not read
  * back.)
- * Reading a charge back (`chargeNow`, shared by charge.refunded and the paid notices): a provider
- * that cannot be reached answers the notice 502 `credits.errors.paymentUnavailable` and changes
- * nothing, so Stripe delivers it again. The notice's own amount_refunded is believed only where the
- * adapter has no `chargeOf`: the local test mode (no Stripe keys, its notices signed by this server)
- * and the unavailable adapter (production without keys, which verifies no notice at all); and when
- * no order knows the payment intent, where it changes nothing anyway. So a failed refund's notice
- * and the charge.refunded of that refund may come in either order: the failure lowers the order's
- * refunded amount and gives back what was taken (refunds.ts restoreFailedRefund), and a
- * charge.refunded handled after it, old or redelivered, reads the charge's lowered amount and takes
- * nothing again.
+ * Reading a charge back (`chargeNow`, through `heldCharge` for charge.refunded and the failed-refund
+ * notices, and for the paid notices): a provider that cannot be reached answers the notice 502
+ * `credits.errors.paymentUnavailable` and changes nothing, so Stripe delivers it again. The
+ * notice's own amounts are believed only where the adapter has no `chargeOf`: the local test mode
+ * (no Stripe keys, its notices signed by this server) and the unavailable adapter (production
+ * without keys, which verifies no notice at all), where a failed refund lowers what the order
+ * recorded by the refund's own amount; when no order knows the payment intent, where nothing
+ * changes anyway; and (a failed refund) when the provider holds no charge. So a failed refund's
+ * notice and the charge.refunded of that refund, or of an earlier refund, may come in any order:
+ * each moves the order to the charge's current refunded amount, so the failure gives back only what
+ * the failed refund took (nothing of an earlier refund's credits, even before its own charge.refunded
+ * comes), and a charge.refunded handled after it, old or redelivered, reads the lowered amount and
+ * takes nothing again.
  * A completed checkout whose payment is still under way ('unpaid') credits nothing until one of the
  * async notices comes; the order is marked awaiting its payment (`awaitPayment`), so the hourly
  * expire_checkouts job leaves it alone for BANK_TRANSFER_LIFETIME_DAYS (then cancels it as expired; a
@@ -208,15 +214,23 @@ async function refundsSoFar(knex: Knex, config: Config, adapter: PaymentAdapter,
  */
 async function refundOf(knex: Knex, adapter: PaymentAdapter, o: ChargeOrDispute, base: Omit<Reversal, 'kind'>) {
   const stated: Reversal = { ...base, kind: 'refund', refunded: o.amount_refunded ?? 0 };
-  if (!base.paymentIntent || !adapter.chargeOf) return stated;
-  if (!(await knex('sales_orders').where('payment_intent_id', base.paymentIntent).first('id'))) return stated;
-  const charge = await chargeNow(adapter, base.paymentIntent);
-  if (!charge) {
-    logger.warn({ paymentIntent: base.paymentIntent, ref: o.id }, 'refund notice for a payment with no charge held');
-    return { ...stated, refunded: 0 };
-  }
-  const held = { amount: charge.amount, currency: charge.currency, refunded: charge.amountRefunded };
-  return { ...stated, ...held };
+  const charge = await heldCharge(knex, adapter, base.paymentIntent, o.id);
+  if (charge === undefined) return stated;
+  if (!charge) return { ...stated, refunded: 0 };
+  return { ...stated, amount: charge.amount, currency: charge.currency, refunded: charge.amountRefunded };
+}
+
+/**
+ * The charge of a payment intent some order knows, read back (`chargeNow`): null when the provider
+ * holds no charge (logged), undefined when the adapter cannot read charges back or no order knows
+ * the payment intent (the notice's own figures stand then).
+ */
+async function heldCharge(knex: Knex, adapter: PaymentAdapter, paymentIntent: string | null, ref: string) {
+  if (!paymentIntent || !adapter.chargeOf) return undefined;
+  if (!(await knex('sales_orders').where('payment_intent_id', paymentIntent).first('id'))) return undefined;
+  const charge = await chargeNow(adapter, paymentIntent);
+  if (!charge) logger.warn({ paymentIntent, ref }, 'refund notice for a payment with no charge held');
+  return charge;
 }
 
 /** A refund or a dispute of a charge: see the module's docblock. */
@@ -246,15 +260,20 @@ async function reverseCharge(knex: Knex, config: Config, adapter: PaymentAdapter
 const REVERSALS = new Set(['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed']);
 const REFUND_UPDATES = new Set(['charge.refund.updated', 'refund.updated', 'refund.failed']);
 
-/** A refund updated: a failed or cancelled one gives back what it took (see the module's docblock). */
-async function refundUpdated(knex: Knex, config: Config, o: ChargeOrDispute) {
+/**
+ * A refund updated: a failed or cancelled one gives back what it took, the order moving to the
+ * charge's refunded amount as read back (see the module's docblock).
+ */
+async function refundUpdated(knex: Knex, config: Config, adapter: PaymentAdapter, o: ChargeOrDispute) {
   if (o.status !== 'failed' && o.status !== 'canceled') return { received: true, credited: false };
   const paymentIntent = paymentIntentOf(o.payment_intent);
   if (typeof o.amount !== 'number' || !o.currency) {
     logger.error({ refund: o.id, status: o.status }, 'failed refund notice without an amount: nothing given back');
     return { received: true, credited: false };
   }
-  const base = { id: o.id, paymentIntent, amount: o.amount, currency: o.currency, status: o.status };
+  const held = await heldCharge(knex, adapter, paymentIntent, o.id);
+  const charge = held ? { amount: held.amount, refunded: held.amountRefunded, currency: held.currency } : undefined;
+  const base = { id: o.id, paymentIntent, amount: o.amount, currency: o.currency, status: o.status, charge };
   return { received: true, credited: false, ...(await restoreFailedRefund(knex, config, base)) };
 }
 
@@ -275,7 +294,7 @@ export async function handlePaymentNotice(
   }
   if (REVERSALS.has(event.type))
     return reverseCharge(knex, config, adapter, event.type, event.data.object as ChargeOrDispute);
-  if (REFUND_UPDATES.has(event.type)) return refundUpdated(knex, config, event.data.object as ChargeOrDispute);
+  if (REFUND_UPDATES.has(event.type)) return refundUpdated(knex, config, adapter, event.data.object as ChargeOrDispute);
   const session = event.data.object as CheckoutSession;
   const cancel = (tell: boolean) =>
     knex.transaction(async (trx) => {

@@ -18,19 +18,21 @@
  *                     delivered again after its refund failed) would take the credits back again.
  *   restoreFailedRefund  a refund the provider reports failed or cancelled (the money stayed with us):
  *                     its id is recorded on the order (failed_refunds) under the order's lock, so a
- *                     repeated or concurrent notice does nothing more; the order's refunded amount is
- *                     lowered by it and the credits the lower share no longer asks back are given
- *                     back: first by forgiving what was recorded as spent (credits_unrecovered, never
- *                     taken), the rest as a new lot of the company's (a card lot, 'Added by company
- *                     user' by the system, its note naming the refund); admins are told. The failure
- *                     may be handled before the charge.refunded of the same refund (Stripe does not
- *                     order its notices): then nothing was taken, nothing is given back, and that
- *                     charge.refunded, reading the charge whose refunded amount the failure lowered,
- *                     takes nothing either. (The refunded amount is lowered by the refund's own amount
- *                     from what the order recorded, not read back: when an earlier refund was applied
- *                     and this one's charge.refunded is still to come, part of the earlier refund's
- *                     credits is given back too, until that charge.refunded reads the charge and
- *                     takes it again.)
+ *                     repeated or concurrent notice does nothing more; the order moves to the
+ *                     refunded amount of the charge as the provider holds it now (read back by
+ *                     notices.ts; Stripe lowers it by the failed refund), or, where the adapter
+ *                     cannot read charges back, to what the order recorded less the refund's own
+ *                     amount. Credits the lower share no longer asks back are given back: first by
+ *                     forgiving what was recorded as spent (credits_unrecovered, never taken), the
+ *                     rest as a new lot of the company's (a card lot, 'Added by company user' by the
+ *                     system, its note naming the refund); admins are told. The failure may be
+ *                     handled before the charge.refunded of the same refund, or of an earlier one
+ *                     (Stripe does not order its notices): the order then moves to the charge's
+ *                     amount all the same, so nothing of an earlier refund is given back, and an
+ *                     earlier refund not yet applied is taken here; the charge.refunded notices that
+ *                     follow read the same charge and take nothing again.
+ *   settleOrder       the one move both use: to a target share, taking back (reverseOrder) or also
+ *                     giving back (restoreFailedRefund) the difference from what was asked so far.
  *   disputeOpened     admins hear of a dispute; no credit moves, it may still be won
  *   disputeClosed     a won (or otherwise closed) dispute is told to admins; a lost one is reverseOrder's
  * Every admin hears of each change in one thread per order (kind paymentReversed). An unknown
@@ -39,7 +41,7 @@
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { formatMoney, fromHalves, toHalves } from '../../../schema/rules/credits';
-import { minorUnitDigits } from '../../adapters/payments';
+import { minorUnitDigits, toMinorUnits } from '../../adapters/payments';
 import type { Config } from '../../config';
 import { logger } from '../../logger';
 import { adminRecipients, notify } from '../notifications';
@@ -96,7 +98,7 @@ async function tellAdmins(
 const money = (config: Config, amount: number, currency: string) =>
   formatMoney(amount, currency, config.credits.pricing.locale);
 
-/** What the order's credits still owe after this reversal: the target share in halves, and the amount reversed. */
+/** What the order's credits owe at this refunded share: the target share in halves, and the amount reversed. */
 function targetOf(order: PaidOrder, r: Reversal) {
   const all = Number(order.quantity) * 2;
   if (r.kind === 'disputeLost') return { halves: all, reversed: Number(order.total) };
@@ -107,49 +109,102 @@ function targetOf(order: PaidOrder, r: Reversal) {
   };
 }
 
+/**
+ * Moves a locked order to a target share (targetOf): takes back (reclaimCredits, its lot first,
+ * never below zero) what the target asks beyond what was asked so far and what lapsed by itself, or,
+ * when `lower`, gives back what it no longer asks: first by forgiving what was recorded as spent,
+ * the rest as a new lot of the company's. Records the order's new figures.
+ */
+async function settleOrder(
+  trx: Knex.Transaction,
+  order: PaidOrder,
+  target: ReturnType<typeof targetOf>,
+  o: { lower: boolean; takeNote: string; giveNote: string },
+) {
+  const all = Number(order.quantity) * 2;
+  // Asked back so far (taken or found spent), and what already left the balance by expiry or an admin's removal.
+  const done = toHalves(order.credits_reclaimed);
+  const lapsed = Math.min(all, await lapsedHalves(trx, order.lot_id));
+  const want = Math.max(0, target.halves - lapsed);
+  const ask = Math.max(0, want - done);
+  const back = o.lower ? Math.max(0, done - want) : 0;
+  // A reversal records its (possibly empty) reclaim in the log; a failed refund only what it takes.
+  const moved =
+    ask > 0 || !o.lower
+      ? await reclaimCredits(trx, {
+          companyId: order.company_id,
+          lotId: order.lot_id,
+          amount: fromHalves(ask),
+          note: o.takeNote,
+        })
+      : { taken: 0, short: 0 };
+  const unrecovered = toHalves(order.credits_unrecovered) + toHalves(moved.short);
+  const forgiven = Math.min(unrecovered, back);
+  const give = back - forgiven;
+  // Given back to expire with the order's own lot while that is open, else a year on as any purchase.
+  const lot =
+    give > 0 && order.lot_id
+      ? await trx('credit_lots')
+          .where('id', order.lot_id)
+          .first(trx.raw(`to_char(expiry_date, 'YYYY-MM-DD') as expiry, expiry_date > ${TODAY} as open`))
+      : undefined;
+  if (give > 0)
+    await grantCredits(trx, {
+      companyId: order.company_id,
+      amount: fromHalves(give),
+      expiryDate: lot?.open ? (lot.expiry as string) : undefined,
+      source: 'card',
+      actor: 'system',
+      note: o.giveNote,
+    });
+  const reversed = o.lower ? target.reversed : Math.max(Number(order.amount_refunded), target.reversed);
+  const reclaimed = fromHalves(done + ask - back);
+  await trx('sales_orders')
+    .where('id', order.id)
+    .update({
+      amount_refunded: reversed,
+      credits_reclaimed: reclaimed,
+      credits_unrecovered: fromHalves(unrecovered - forgiven),
+      updated_at: trx.fn.now(),
+    });
+  if (moved.short > 0)
+    logger.warn({ order: order.order_number, short: moved.short }, 'refunded credits were already spent');
+  return {
+    reversed,
+    reclaimed,
+    unrecovered: fromHalves(unrecovered - forgiven),
+    taken: moved.taken,
+    short: moved.short,
+    given: fromHalves(give),
+    gone: fromHalves(Math.max(0, target.halves - done - ask)),
+  };
+}
+
 /** A refund or a lost dispute: takes back the order's credits in proportion, once. See the module's docblock. */
 export async function reverseOrder(knex: Knex, config: Config, r: Reversal) {
   return knex.transaction(async (trx) => {
     const order = await lockOrder(trx, r.paymentIntent, r.ref);
     if (!order) return { reclaimed: 0, known: false };
     const target = targetOf(order, r);
-    // Asked back so far (taken or found spent), and what already left the balance by expiry or an admin's removal.
     const done = toHalves(order.credits_reclaimed);
     const lapsed = Math.min(Number(order.quantity) * 2, await lapsedHalves(trx, order.lot_id));
-    const ask = Math.max(0, target.halves - lapsed - done);
-    const before = Number(order.amount_refunded);
-    if (ask === 0 && target.reversed <= before) {
+    if (target.halves - lapsed - done <= 0 && target.reversed <= Number(order.amount_refunded)) {
       logger.info({ order: order.order_number, ref: r.ref }, 'refund notice already applied: nothing changed');
       return { reclaimed: 0, known: true };
     }
-    const reversed = Math.max(before, target.reversed);
     const label = r.kind === 'refund' ? 'Refund' : 'Chargeback (dispute lost)';
-    const moved = await reclaimCredits(trx, {
-      companyId: order.company_id,
-      lotId: order.lot_id,
-      amount: fromHalves(ask),
-      note: `${label} of ${money(config, reversed, order.currency)} on order ${order.order_number} (${r.ref})`,
-    });
-    const reclaimed = fromHalves(done + ask);
-    const unrecovered = Number(order.credits_unrecovered) + moved.short;
-    await trx('sales_orders').where('id', order.id).update({
-      amount_refunded: reversed,
-      credits_reclaimed: reclaimed,
-      credits_unrecovered: unrecovered,
-      updated_at: trx.fn.now(),
-    });
-    if (moved.short > 0)
-      logger.warn({ order: order.order_number, short: moved.short }, 'refunded credits were already spent');
-    const gone = fromHalves(Math.max(0, target.halves - done - ask));
+    const reversed = Math.max(Number(order.amount_refunded), target.reversed);
+    const note = `${label} of ${money(config, reversed, order.currency)} on order ${order.order_number} (${r.ref})`;
+    const s = await settleOrder(trx, order, target, { lower: false, takeNote: note, giveNote: note });
     const key = r.kind === 'refund' ? 'paymentRefunded' : 'paymentDisputeLost';
-    await tellAdmins(trx, config, order, gone > 0 ? `${key}Lapsed` : key, {
-      amount: money(config, reversed, order.currency),
+    await tellAdmins(trx, config, order, s.gone > 0 ? `${key}Lapsed` : key, {
+      amount: money(config, s.reversed, order.currency),
       credits: order.quantity,
-      taken: reclaimed - unrecovered,
-      spent: unrecovered,
-      lapsed: gone,
+      taken: s.reclaimed - s.unrecovered,
+      spent: s.unrecovered,
+      lapsed: s.gone,
     });
-    return { reclaimed: moved.taken, short: moved.short, known: true };
+    return { reclaimed: s.taken, short: s.short, known: true };
   });
 }
 
@@ -160,6 +215,8 @@ export interface FailedRefund {
   amount: number;
   currency: string;
   status: string;
+  /** The charge as the provider holds it now (minor units), when read back: the order moves to its refunded share. */
+  charge?: { amount: number; refunded: number; currency: string };
 }
 
 /** A failed or cancelled refund gives back what it took, once. See the module's docblock. */
@@ -171,49 +228,26 @@ export async function restoreFailedRefund(knex: Knex, config: Config, r: FailedR
       logger.info({ order: order.order_number, refund: r.id }, 'failed refund already restored: nothing changed');
       return { restored: 0, known: true };
     }
-    const all = Number(order.quantity) * 2;
-    const total = Number(order.total);
-    const refunded = Math.max(0, Number(order.amount_refunded) - fromMinor(r.amount, r.currency));
-    const share = total > 0 ? Math.min(1, refunded / total) : 0;
-    const lapsed = Math.min(all, await lapsedHalves(trx, order.lot_id));
-    // What the remaining refunds still ask back, beyond what lapsed by itself.
-    const keep = Math.max(0, Math.min(all, Math.round(all * share)) - lapsed);
-    const done = toHalves(order.credits_reclaimed);
-    const back = Math.max(0, done - keep);
-    const unrecovered = toHalves(order.credits_unrecovered);
-    const forgiven = Math.min(unrecovered, back);
-    const give = back - forgiven;
+    // The charge's refunded amount now, else what the order recorded less this refund.
+    const total = toMinorUnits(order.total, order.currency);
+    const recorded = toMinorUnits(order.amount_refunded, order.currency);
+    const held = r.charge ?? { amount: total, refunded: Math.max(0, recorded - r.amount), currency: order.currency };
+    const target = targetOf(order, { kind: 'refund', ...held, paymentIntent: r.paymentIntent, ref: r.id });
     const amount = money(config, fromMinor(r.amount, r.currency), order.currency);
-    // Given back to expire with the order's own lot while that is open, else a year on as any purchase.
-    const lot = order.lot_id
-      ? await trx('credit_lots')
-          .where('id', order.lot_id)
-          .first(trx.raw(`to_char(expiry_date, 'YYYY-MM-DD') as expiry, expiry_date > ${TODAY} as open`))
-      : undefined;
-    if (give > 0)
-      await grantCredits(trx, {
-        companyId: order.company_id,
-        amount: fromHalves(give),
-        expiryDate: lot?.open ? (lot.expiry as string) : undefined,
-        source: 'card',
-        actor: 'system',
-        note: `Refund of ${amount} on order ${order.order_number} ${r.status} (${r.id}): credits given back`,
-      });
+    const s = await settleOrder(trx, order, target, {
+      lower: true,
+      takeNote: `Refund of ${money(config, target.reversed, order.currency)} on order ${order.order_number} (${r.id})`,
+      giveNote: `Refund of ${amount} on order ${order.order_number} ${r.status} (${r.id}): credits given back`,
+    });
     await trx('sales_orders')
       .where('id', order.id)
-      .update({
-        amount_refunded: refunded,
-        credits_reclaimed: fromHalves(done - back),
-        credits_unrecovered: fromHalves(unrecovered - forgiven),
-        failed_refunds: trx.raw('array_append(failed_refunds, ?)', [r.id]),
-        updated_at: trx.fn.now(),
-      });
+      .update({ failed_refunds: trx.raw('array_append(failed_refunds, ?)', [r.id]) });
     logger.warn(
-      { order: order.order_number, refund: r.id, status: r.status, given: fromHalves(give) },
+      { order: order.order_number, refund: r.id, status: r.status, given: s.given, taken: s.taken },
       'refund failed',
     );
-    await tellAdmins(trx, config, order, 'paymentRefundFailed', { amount, status: r.status, given: fromHalves(give) });
-    return { restored: fromHalves(give), known: true };
+    await tellAdmins(trx, config, order, 'paymentRefundFailed', { amount, status: r.status, given: s.given });
+    return { restored: s.given, known: true };
   });
 }
 
