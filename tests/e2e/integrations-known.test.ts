@@ -184,7 +184,7 @@ describe('Know before you reveal', () => {
     await page.goto(`${e2e.baseUrl}/project/${project.guid}?view=board`);
     await card(page, named.guid).getByTestId('known-in-ats').getByText(KNOWN).waitFor();
     expect(asked).toEqual([[`Candidate:${named.id}`]]);
-    await page.getByRole('button', { name: 'List' }).click();
+    await page.getByTestId('pipeline-toolbar').getByRole('button', { name: 'List', exact: true }).click();
     await page.getByTestId('tab-1').click();
     await row(page, named.guid).getByTestId('known-in-ats').getByText(KNOWN).waitFor();
     expect(asked).toHaveLength(1);

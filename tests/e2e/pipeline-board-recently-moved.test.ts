@@ -97,7 +97,7 @@ describe('A column of more than 50', () => {
     const page = await e2e.signIn('owner@acme.example.com', undefined, `/project/${project.guid}?view=board`);
     const toolbar = page.getByTestId('pipeline-toolbar');
     await toolbar.getByLabel('Sort Suggested by').waitFor();
-    await page.getByRole('button', { name: 'List' }).click();
+    await toolbar.getByRole('button', { name: 'List', exact: true }).click();
     await toolbar.getByLabel('Sort by', { exact: true }).waitFor();
     expect(await toolbar.getByLabel('Sort Suggested by').count()).toBe(0);
   });
