@@ -16,8 +16,23 @@ const SETTLE_MS = 5000;
 const POLL_MS = 25;
 
 export async function runJobsOnce(options: RunnerOptions & { connectionString: string }, tasks?: TaskList) {
-  await runOnce(options, tasks);
-  const client = new pg.Client({ connectionString: options.connectionString });
+  // A pool of the run's own, ended here once the jobs settle: graphile-worker ends the pool it opens without awaiting
+  // it, and a connection of that pool still open when the file's database is dropped would fail (57P01) with no
+  // listener, an uncaught error in whatever file runs next.
+  const { connectionString, ...rest } = options;
+  const pgPool = new pg.Pool({ connectionString });
+  pgPool.on('error', () => undefined);
+  try {
+    await runOnce({ ...rest, pgPool }, tasks);
+    await settle(connectionString);
+  } finally {
+    await pgPool.end();
+  }
+}
+
+/** Waits until no job is locked: the worker records its last outcome without awaiting the write. */
+async function settle(connectionString: string) {
+  const client = new pg.Client({ connectionString });
   await client.connect();
   try {
     for (let waited = 0; waited < SETTLE_MS; waited += POLL_MS) {
