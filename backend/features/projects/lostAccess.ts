@@ -6,7 +6,8 @@
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
-import { entity } from '../../../schema';
+import { choiceId, entity } from '../../../schema';
+import { companyUser } from '../../../schema/entities/companyUser';
 import { abilityFor } from '../../../schema/ability';
 import { RECIPIENT_KIND } from '../../../schema/entities/live/notification';
 import { ACCESS } from '../../../schema/rules/pipeline';
@@ -18,8 +19,8 @@ import { raiseLive } from '../live';
 const projectEntity = entity('project');
 const Projects = modelFor(projectEntity);
 
-/** company_users.status of a deactivated user (schema/entities/companyUser.ts). */
-const INACTIVE = 2;
+/** company_users.status of a deactivated user. */
+const INACTIVE = choiceId(companyUser.fields.status, 'inactive');
 
 /** Who a company user is, as far as a project's access goes. */
 export interface AccessHolder {
