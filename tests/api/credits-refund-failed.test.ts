@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spendCredits } from '../../backend/features/credits';
 import { client, type Client } from '../helpers/actors';
-import { cardBuyer } from '../helpers/stripe';
+import { cardBuyer, paidCardOrder, type PaidCardOrder } from '../helpers/stripe';
 
 let w: Awaited<ReturnType<typeof cardBuyer>>;
 let admin: Client;
@@ -21,19 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => w?.close());
 
-async function paidOrder(credits: number) {
-  const { res, session } = await w.checkout(credits);
-  const held = w.standIn.pay(session) as { amount_total: number; currency: string; payment_intent: string };
-  const notice = await w.notice('checkout.session.completed', session, {
-    payment_status: 'paid',
-    amount_total: held.amount_total,
-    currency: held.currency,
-  });
-  expect(notice.body).toMatchObject({ received: true, credited: true });
-  const order = await w.t.knex('sales_orders').where('order_number', res.body.orderNumber).first();
-  return { order, paymentIntent: held.payment_intent, amount: held.amount_total, currency: held.currency };
-}
-type Paid = Awaited<ReturnType<typeof paidOrder>>;
+const paidOrder = (credits: number) => paidCardOrder(w, credits);
+type Paid = PaidCardOrder;
 
 /** Stripe's charge.refunded: the charge with `refunded` (cumulative, minor units) refunded so far, at Stripe too. */
 function refunded(p: Paid, amount: number) {

@@ -6,7 +6,7 @@
  * Stripe cannot be reached the notice is answered 502 (Stripe retries) and nothing changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardBuyer } from '../helpers/stripe';
+import { cardBuyer, paidCardOrder, type PaidCardOrder, refundFailedNotice } from '../helpers/stripe';
 
 let w: Awaited<ReturnType<typeof cardBuyer>>;
 
@@ -16,32 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => w?.close());
 
-async function paidOrder(credits: number) {
-  const { res, session } = await w.checkout(credits);
-  const held = w.standIn.pay(session) as { amount_total: number; currency: string; payment_intent: string };
-  const notice = await w.notice('checkout.session.completed', session, {
-    payment_status: 'paid',
-    amount_total: held.amount_total,
-    currency: held.currency,
-  });
-  expect(notice.body).toMatchObject({ received: true, credited: true });
-  const order = await w.t.knex('sales_orders').where('order_number', res.body.orderNumber).first();
-  return { order, paymentIntent: held.payment_intent, amount: held.amount_total, currency: held.currency };
-}
-type Paid = Awaited<ReturnType<typeof paidOrder>>;
+const paidOrder = (credits: number) => paidCardOrder(w, credits);
+type Paid = PaidCardOrder;
 
-/** Stripe's refund.failed about refund `id` of `amount`. */
-const refundFailed = (p: Paid, id: string, amount: number) =>
-  w.event('refund.failed', {
-    id,
-    object: 'refund',
-    amount,
-    charge: `ch_${p.paymentIntent.slice(3)}`,
-    payment_intent: p.paymentIntent,
-    currency: p.currency,
-    status: 'failed',
-    failure_reason: 'expired_or_canceled_card',
-  });
+const refundFailed = (p: Paid, id: string, amount: number) => refundFailedNotice(w, p, id, amount);
 const orderOf = (p: Paid) =>
   w.t
     .knex('sales_orders')

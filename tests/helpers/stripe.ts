@@ -224,3 +224,33 @@ export async function adminGrantedLot(admin: Client, companyId: number, days: nu
   expect(grant.status, JSON.stringify(grant.body)).toBe(201);
   return Number(String(grant.body.creditDataId).replace(/^\D+:/, ''));
 }
+
+export type CardBuyer = Awaited<ReturnType<typeof cardBuyer>>;
+
+/** A card checkout of `credits` paid at the stand-in and noticed as paid: the order, its payment intent and amount. */
+export async function paidCardOrder(w: CardBuyer, credits: number) {
+  const { res, session } = await w.checkout(credits);
+  const held = w.standIn.pay(session) as { amount_total: number; currency: string; payment_intent: string };
+  const notice = await w.notice('checkout.session.completed', session, {
+    payment_status: 'paid',
+    amount_total: held.amount_total,
+    currency: held.currency,
+  });
+  expect(notice.body).toMatchObject({ received: true, credited: true });
+  const order = await w.t.knex('sales_orders').where('order_number', res.body.orderNumber).first();
+  return { order, paymentIntent: held.payment_intent, amount: held.amount_total, currency: held.currency };
+}
+export type PaidCardOrder = Awaited<ReturnType<typeof paidCardOrder>>;
+
+/** Stripe's refund.failed about refund `id` of `amount` (minor units) of the order's charge. */
+export const refundFailedNotice = (w: CardBuyer, p: PaidCardOrder, id: string, amount: number) =>
+  w.event('refund.failed', {
+    id,
+    object: 'refund',
+    amount,
+    charge: `ch_${p.paymentIntent.slice(3)}`,
+    payment_intent: p.paymentIntent,
+    currency: p.currency,
+    status: 'failed',
+    failure_reason: 'expired_or_canceled_card',
+  });
