@@ -7,12 +7,30 @@ import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import { LIVE_TOPIC } from '../../../schema/entities/live/liveEvent';
+import { kindsWithheld, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
 import { NOTE_VISIBILITY } from '../../../schema/rules/pipeline';
 
 export type Topic = keyof typeof LIVE_TOPIC;
 /** The end of a board event's kind whose activity only admins may read (the pipeline activity trigger adds it). */
 const ADMINS_ONLY = '.admins';
 const TOPIC_OF = Object.fromEntries(Object.entries(LIVE_TOPIC).map(([k, v]) => [v, k])) as Record<number, Topic>;
+/** The event a thread's reader is told to reload their inbox by: it says nothing of the thread's kind. */
+const CHANGED = 'changed';
+const KIND_NAME = Object.fromEntries(Object.entries(NOTIFICATION_KIND).map(([k, v]) => [v, k])) as Record<
+  number,
+  keyof typeof NOTIFICATION_KIND
+>;
+
+/**
+ * Whether an ability may hear of a thread: its own (the declared rule), and of a kind its role would receive now
+ * (`kindsWithheld`, as the inbox reads it: notifications/readable.ts). A reload ('changed') reaches the thread's
+ * recipient whatever its kind, so a reader demoted away from a kind is told to reload (projects/lostAccess.ts).
+ */
+function hearsOf(a: AppAbility, n: Record<string, unknown>, kind: string): boolean {
+  if (!a.can('read', asSubject('Notification', { recipientKind: n.recipientKind, recipientId: n.recipientId })))
+    return false;
+  return kind === CHANGED || !kindsWithheld(n.recipientKind as number, a).includes(KIND_NAME[n.kind as number]);
+}
 
 export interface LiveEvent {
   id: number;
@@ -88,7 +106,7 @@ export async function audiences(knex: Knex, events: LiveEvent[]): Promise<Map<nu
   if (notificationIds.length) {
     const rows = await knex('notifications')
       .whereIn('id', notificationIds)
-      .select('id', 'recipient_kind as recipientKind', 'recipient_id as recipientId');
+      .select('id', 'recipient_kind as recipientKind', 'recipient_id as recipientId', 'kind');
     for (const r of rows) notifications.set(r.id, r);
   }
   const conversationIds = ids('conversation');
@@ -142,7 +160,7 @@ export async function audiences(knex: Knex, events: LiveEvent[]): Promise<Map<nu
         );
     } else if (e.topic === 'notification') {
       const n = notifications.get(e.subjectId);
-      if (n) out.set(e.id, (a) => a.can('read', asSubject('Notification', { ...n })));
+      if (n) out.set(e.id, (a) => hearsOf(a, n, e.kind));
     }
   }
   return out;

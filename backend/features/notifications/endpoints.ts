@@ -20,8 +20,8 @@
  * "in the app and by email", which is where they stand until they choose (notify.ts `defaultChannel`); "in the app"
  * sends no email.
  * Another person's thread is 404, as if it did not exist; so is a company user's thread about a
- * candidate their board no longer shows, and a title names a candidate only while the reader sees
- * the name (readable.ts).
+ * candidate their board no longer shows, or of a kind their role no longer receives (a failed sync, once an Admin is
+ * made a Member), and a title names a candidate only while the reader sees the name (readable.ts).
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';

@@ -12,7 +12,11 @@
  *     the stored one, so no name it was written with (one changed since, say) is read.
  * Both are conditions of the one statement that reads a page or a count (the candidate gate's
  * `onBoardOfSql` and `hiddenNameText`), so a withdrawal takes effect at once, by whatever route it
- * came, and pages and counts agree. Admins read their threads as written.
+ * came, and pages and counts agree. So is the reader's role: a thread of a kind whose audience is the readers of a
+ * subject (syncFailed, for those who manage integrations) is read only while the reader's role would receive it now
+ * (`kindsWithheld`, schema/entities/live/notification.ts): an Admin demoted to Member no longer reads, counts or marks
+ * their failed-sync threads, nor hears of them live (live/events.ts); promoted back, they read them again, as they
+ * stood. Admins read their threads as written.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
@@ -20,7 +24,7 @@ import { abilityFor } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import { permissionSql } from '../../permissions/sql';
 import { hiddenNameText, onBoardOfSql, viewerOf, type StoredSubject } from '../../services/candidateGate';
-import { NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
+import { kindsWithheld, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
 import { REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
 import { recipientOf } from './recipients';
 
@@ -68,6 +72,12 @@ function stillShownSql(actor: Actor, viewer: 'company' | 'raasCompany'): [string
 export function readable(knex: Knex, actor: Actor): Knex.QueryBuilder {
   const me = recipientOf(actor);
   const q = knex('notifications').where({ recipient_kind: me.kind, recipient_id: me.id });
+  const withheld = kindsWithheld(me.kind, abilityFor(actor));
+  if (withheld.length)
+    q.whereNotIn(
+      'notifications.kind',
+      withheld.map((kind) => NOTIFICATION_KIND[kind]),
+    );
   const viewer = boardViewer(actor);
   if (viewer) q.whereRaw(...(stillShownSql(actor, viewer) as [string, Knex.RawBinding[]]));
   return q;

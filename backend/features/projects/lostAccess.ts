@@ -2,16 +2,17 @@
  * A company user's access to a project, and the inbox reload owed to those whose access ends, however it ends: a
  * share removed (sharing.ts), the project handed to another owner (projectWrites.ts) or a role lowered
  * (team/companyUsers.ts). Their threads of the project are then left out of their list and count
- * (notifications/readable.ts), and no event of the project reaches them any more.
+ * (notifications/readable.ts), and no event of the project reaches them any more. A role lowered away from a kind of
+ * notification (an Admin made a Member no longer reads failed syncs: `kindsWithheld`) owes the same reload.
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { choiceId, entity } from '../../../schema';
 import { companyUser } from '../../../schema/entities/companyUser';
 import { abilityFor } from '../../../schema/ability';
-import { RECIPIENT_KIND } from '../../../schema/entities/live/notification';
+import { kindsWithheld, RECIPIENT_KIND } from '../../../schema/entities/live/notification';
 import { ACCESS } from '../../../schema/rules/pipeline';
-import { subRoleFromNumber } from '../../../schema/roles';
+import { roleOfCompanyType, subRoleFromNumber } from '../../../schema/roles';
 import type { Row } from '../../crud/serialize';
 import { modelFor } from '../../db/models';
 import { raiseLive } from '../live';
@@ -77,22 +78,42 @@ export async function reloadLosingProject(trx: Knex.Transaction, before: Row, af
   );
 }
 
-/** Company users whose new role leaves them out of a project of their company they could work on before. */
-export async function reloadLosingRole(
-  trx: Knex.Transaction,
-  changes: { id: number; companyId: number; before: number; after: number }[],
-): Promise<void> {
+type RoleChange = { id: number; companyId: number; before: number; after: number };
+
+/** Whether the change withholds a kind of notification the user read before (notifications/readable.ts). */
+function losesKinds(c: RoleChange, companyType: number | undefined): boolean {
+  const withheld = (role: number) =>
+    kindsWithheld(
+      RECIPIENT_KIND.companyUser,
+      abilityFor({
+        role: roleOfCompanyType(companyType),
+        id: c.id,
+        subRole: subRoleFromNumber(role),
+        companyId: c.companyId,
+      }),
+    );
+  const before = withheld(c.before);
+  return withheld(c.after).some((kind) => !before.includes(kind));
+}
+
+/**
+ * Company users whose new role leaves them out of a project of their company they could work on before, or out of a
+ * kind of notification they read before.
+ */
+export async function reloadLosingRole(trx: Knex.Transaction, changes: RoleChange[]): Promise<void> {
   const lowered = changes.filter((c) => c.before !== c.after);
   const losing: number[] = [];
   for (const companyId of new Set(lowered.map((c) => c.companyId))) {
     const projects = (await Projects.query(trx).where('company_id', companyId)) as unknown as Row[];
+    const company = (await trx('companies').where('id', companyId).first('company_type')) as
+      { company_type: number } | undefined;
     for (const c of lowered.filter((l) => l.companyId === companyId)) {
       const lost = projects.some(
         (p) =>
           accessOf(p, { id: c.id, role: c.before }) === ACCESS.full &&
           accessOf(p, { id: c.id, role: c.after }) === ACCESS.none,
       );
-      if (lost) losing.push(c.id);
+      if (lost || losesKinds(c, company?.company_type)) losing.push(c.id);
     }
   }
   await reloadInboxes(trx, losing);

@@ -47,15 +47,36 @@ export const NOTIFICATION_AUDIENCE: Record<
   paymentDelayed: { admin: false, company: true },
 };
 
+type AudienceSubject = 'Integration' | 'Credit';
+
 /** The kinds that can reach a recipient of `recipientKind`; `mayRead` answers for the subjects some kinds need. */
 export function kindsReaching(
   recipientKind: number,
-  mayRead: (subject: 'Integration' | 'Credit') => boolean,
+  mayRead: (subject: AudienceSubject) => boolean,
 ): (keyof typeof NOTIFICATION_KIND)[] {
   return (Object.keys(NOTIFICATION_KIND) as (keyof typeof NOTIFICATION_KIND)[]).filter((kind) => {
     const who = NOTIFICATION_AUDIENCE[kind];
     if (recipientKind === RECIPIENT_KIND.admin) return who.admin;
     return typeof who.company === 'string' ? mayRead(who.company) : who.company;
+  });
+}
+
+/**
+ * The kinds of a company user's threads withheld from them now: those whose audience is the readers of a subject
+ * (syncFailed: the Owners and Admins who manage integrations) while the reader's role may read no such subject (an
+ * Admin demoted to Member). A thread is read only while its reader still holds a role that would receive it; promoted
+ * back, they read it again. Asked of the role alone (`can` on the subject's type: the read rule the role holds), as
+ * the inbox's statement (notifications/readable.ts) and the live channel's audience (live/events.ts) both do. Platform
+ * admins read theirs as written: nothing is withheld from them.
+ */
+export function kindsWithheld(
+  recipientKind: number,
+  ability: { can(action: 'read', subject: AudienceSubject): boolean },
+): (keyof typeof NOTIFICATION_KIND)[] {
+  if (recipientKind === RECIPIENT_KIND.admin) return [];
+  return (Object.keys(NOTIFICATION_KIND) as (keyof typeof NOTIFICATION_KIND)[]).filter((kind) => {
+    const who = NOTIFICATION_AUDIENCE[kind].company;
+    return typeof who === 'string' && !ability.can('read', who);
   });
 }
 
