@@ -65,8 +65,8 @@ function nullsOf(entity: EntityDef, column: string): 'last' | undefined {
 }
 
 /**
- * The expression a sort column of text people read is ordered by alphabetically whatever its case
- * (db/textOrder.ts): the column, or a computed value's SQL (its alias cannot be used inside lower()).
+ * The expression a sort column of text people read is ordered by alphabetically, case and accents aside
+ * (db/textOrder.ts): the column, or a computed value's SQL (its alias cannot be used inside an expression).
  */
 function textSortOf(entity: EntityDef, column: string): string | undefined {
   const field = Object.entries(entity.fields).find(([name]) => `${entity.table}.${columnOf(name)}` === column)?.[1];
@@ -77,7 +77,7 @@ function textSortOf(entity: EntityDef, column: string): string | undefined {
     : undefined;
 }
 
-/** A list page's order: text alphabetically whatever its case, rows without a value last (the id tiebreak is added after). */
+/** A list page's order: text alphabetically, case and accents aside, rows without a value last (the id tiebreak is added after). */
 function orderPage(page: Knex.QueryBuilder, entity: EntityDef, { column, order }: ListParams['sort']): void {
   const nulls = nullsOf(entity, column);
   const text = textSortOf(entity, column);

@@ -17,6 +17,7 @@ import { leverProvider, type LeverTokenStore } from '../../adapters/ats/lever';
 import type { LeverTokens } from '../../adapters/ats/leverAuth';
 import { encryptionKey, open, seal } from '../../adapters/ats/secrets';
 import type { Config } from '../../config';
+import { textOrder } from '../../db/textOrder';
 import { AppError, badRequest, notFound } from '../../errors';
 import { queueJob } from '../../services/queue';
 
@@ -179,7 +180,7 @@ export async function queueSync(
 /**
  * The company's projects as the integrations page links them: every project not closed, and any
  * project linked (closed or not), each with the job it is linked to, by title (and whether that
- * job is still open in the ATS).
+ * job is still open in the ATS), in the titles' alphabetical order (db/textOrder.ts).
  */
 export async function projectLinks(db: Db, integrationId: number, companyId: number) {
   return db('projects as p')
@@ -194,7 +195,7 @@ export async function projectLinks(db: Db, integrationId: number, companyId: num
     )
     .where('p.company_id', companyId)
     .where((q) => q.whereNot('p.status', PROJECT_STATUS.inactive).orWhereNotNull('l.id'))
-    .orderBy([{ column: 'p.title' }, { column: 'p.id' }])
+    .orderByRaw(`${textOrder('p.title')}, p.id`)
     .limit(1000)
     .select(
       'p.id as projectId',
