@@ -57,7 +57,7 @@ import {
   integrationLink,
   integrationRun,
 } from './entities/integration';
-import { aiMatchResult, aiMatchRun } from './entities/aiMatch';
+import { aiMatchAssessment, aiMatchResult, aiMatchRun } from './entities/aiMatch';
 import { candidateDuplicate, candidateMatchKey, candidateMerge } from './entities/candidateDuplicate';
 import { dataRightsLog, erasedEmail, erasureRequest } from './entities/dataRights';
 import { dataCorrection, dataExport } from './entities/dataExport';
@@ -141,6 +141,7 @@ export const entities: readonly EntityDef[] = [
   integrationRun,
   aiMatchRun,
   aiMatchResult,
+  aiMatchAssessment,
   candidateDuplicate,
   candidateMatchKey,
   candidateMerge,

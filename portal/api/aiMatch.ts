@@ -31,7 +31,7 @@ export interface MatchRunSummary {
   fileName: string | null;
   status: MatchStatus;
   judge: 'model' | 'product';
-  progress: { retrieved: number; toJudge: number; judged: number; notJudged: number; reused: number };
+  progress: { retrieved: number; toJudge: number; judged: number; notJudged: number; reused: number; asked: number };
   excerpt: string;
   /** The title of the project the run was started from. */
   projectTitle?: string | null;
@@ -46,7 +46,7 @@ export interface MatchRun {
   status: MatchStatus;
   judge: 'model' | 'product';
   model: string | null;
-  progress: { retrieved: number; toJudge: number; judged: number; notJudged: number; reused: number };
+  progress: { retrieved: number; toJudge: number; judged: number; notJudged: number; reused: number; asked: number };
   requirements: MatchRequirements;
   error: string | null;
   /** A run the model judged no one of: the first failed call's detail, for admins. */

@@ -5,10 +5,9 @@ import { MATCH_JUDGE, MATCH_SOURCE, MATCH_STATUS, RECOMMENDATION } from '../rule
 /**
  * One AI match (spec sections 1, 3 and 9): the job description an admin started it from (pasted,
  * read from a file, or a project's own), the requirements read from it and confirmed, the search
- * filters, its progress (judged of toJudge) and who judged it. `inputHash` is a SHA-256 of the
- * description, requirements and filters: a run with the same hash, model and prompt version reuses
- * the verdicts already written of candidates whose evidence is unchanged (aiMatchResult's
- * `evidenceHash`). Admins only; written by backend/features/aiMatch, no generic route.
+ * filters, its progress (judged of toJudge, of them `reused` and `asked`) and who judged it.
+ * `inputHash` is a SHA-256 of the description, requirements and filters. Verdicts are reused
+ * through aiMatchAssessment. Admins only; written by backend/features/aiMatch, no generic route.
  */
 export const aiMatchRun = defineEntity({
   name: 'aiMatchRun',
@@ -33,6 +32,8 @@ export const aiMatchRun = defineEntity({
     judged: f.integer({ required: true, default: 0 }),
     notJudged: f.integer({ required: true, default: 0 }),
     reused: f.integer({ required: true, default: 0 }),
+    /** Candidates this run asked its judge about afresh (a model call, whatever its outcome), not reused. */
+    asked: f.integer({ required: true, default: 0 }),
     error: f.string({ max: 500 }),
     startedAt: f.datetime(),
     finishedAt: f.datetime(),
@@ -72,7 +73,7 @@ export const aiMatchResult = defineEntity({
     notJudged: f.string({ max: 40 }),
     /** Why the call failed, for the admin (an HTTP status, a timeout, what did not parse). */
     notJudgedDetail: f.string({ max: 500 }),
-    /** Copied from an earlier run of the same input, model and prompt version, for the same evidence. */
+    /** Copied from a kept verdict (aiMatchAssessment) of the same scope, brief, evidence, model and prompt version. */
     reused: f.boolean({ required: true, default: false }),
     /**
      * A SHA-256 of what the judge read of the candidate when the verdict was written: the matcher's
@@ -84,4 +85,40 @@ export const aiMatchResult = defineEntity({
   },
   indexes: [{ fields: ['runId', 'candidateId'], unique: true }, ['runId', 'rank']],
   permissions: { admin: { manage: true } },
+});
+
+/**
+ * A verdict kept for reuse (backend/features/aiMatch/assessments.ts): what the judge said of one
+ * candidate for one brief, found again by `cacheKey`, a SHA-256 of the scope (the run's project,
+ * or none for a run of pasted text or a file), the brief's hash (the job as the prompt puts it),
+ * the candidate's evidence hash (the profile's facts and the matcher's side as the prompt puts
+ * them), the model (none: the product's matcher) and the prompt version. A restarted run, or a
+ * new run of the same brief in the same scope, copies it instead of asking again. Deleted with
+ * its candidate or its project; no route.
+ */
+export const aiMatchAssessment = defineEntity({
+  name: 'aiMatchAssessment',
+  table: 'ai_match_assessments',
+  subject: 'AiMatchAssessment',
+  fields: {
+    cacheKey: f.string({ required: true, max: 64 }),
+    projectId: f.ref('project', { onDelete: 'cascade' }),
+    candidateId: f.ref('candidate', { required: true, onDelete: 'cascade' }),
+    briefHash: f.string({ required: true, max: 64 }),
+    evidenceHash: f.string({ required: true, max: 64 }),
+    model: f.string({ max: 200 }),
+    promptVersion: f.string({ required: true, max: 40 }),
+    score: f.integer({ required: true }),
+    strengths: f.json({ max: 20000 }),
+    recommendation: f.enum(RECOMMENDATION, { required: true }),
+    reasoning: f.text({ max: 20000 }),
+    /** Who the verdict is by: the model, or the product when the model's verdict was set aside. */
+    judge: f.enum(MATCH_JUDGE, { required: true }),
+    modelScore: f.integer(),
+    modelRecommendation: f.enum(RECOMMENDATION),
+    disagreement: f.string({ max: 300 }),
+    judgedAt: f.datetime({ required: true }),
+  },
+  indexes: [{ fields: ['cacheKey'], unique: true }],
+  permissions: {},
 });

@@ -4,10 +4,11 @@
  * - endpoints.ts: the admin routes (start, confirm requirements, cancel, status, results).
  * - run.ts: the match_candidates job: retrieve and score, then judge the best with a language model
  *   (backend/adapters/llm) or the product's matcher, with progress, cancellation and reuse.
+ * - assessments.ts: verdicts kept for reuse, keyed by project, brief, candidate evidence, model and prompt version.
  * - prompt.ts: what a model reads of a candidate (nothing that identifies them) and the answer's schema.
  */
 export { aiMatchEndpoints } from './endpoints';
-export { runMatch } from './run';
+export { MATCH_ATTEMPTS, MATCH_QUEUE, matchJobKey, runMatch } from './run';
 export {
   loadProfiles,
   localVerdict,

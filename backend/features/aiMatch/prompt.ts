@@ -148,6 +148,15 @@ export function profileFacts(p: MatchProfile, req: Requirements, ctx: ScoreConte
   return { profile, factIds };
 }
 
+/**
+ * The job as the prompt puts it: the description (scrubbed, cut to length) and the requirements.
+ * Its hash is the brief's in the verdicts kept for reuse (assessments.ts).
+ */
+export const jobOf = (req: Requirements, ctx: ScoreContext, jobDescription: string) => ({
+  description: quoted(jobDescription, [], JD_CHARS, false),
+  requirements: requirementsOf(req, ctx),
+});
+
 /** The messages about one candidate, and the ids of the facts the answer may cite. */
 export function promptFor(
   req: Requirements,
@@ -161,7 +170,7 @@ export function promptFor(
   const { profile: facts, factIds } = profileFacts(profile, req, ctx, names);
   const document = {
     candidate: rank,
-    job: { description: quoted(jobDescription, [], JD_CHARS, false), requirements: requirementsOf(req, ctx) },
+    job: jobOf(req, ctx, jobDescription),
     matcher: {
       score: scored.score,
       ruledOutBy: scored.ruledOutBy ?? [],

@@ -1,10 +1,13 @@
 /**
  * One match run, as the match_candidates job does it: retrieve and score with the matcher, keep
  * every retrieved candidate with the matcher's score and evidence, then judge the best
- * `aiMatch.judgeTop`. A verdict an earlier run of the same input hash, judge, model and prompt
- * version wrote is copied, not asked again, only when what the judge read of that candidate is the
- * same: the evidence hash (evidence.ts: the matcher's score, parts and rule-outs and the profile's
- * facts as the prompt puts them), stored with every verdict; a row without one is never copied.
+ * `aiMatch.judgeTop`. Every verdict written is kept (assessments.ts), and a kept verdict of the
+ * same project (or of no project), the same brief as the prompt puts it, the same evidence of that
+ * candidate (evidence.ts: the profile's facts as the prompt puts them, the matcher's score and
+ * parts), model and prompt version is copied, not asked again: a run restarted after a worker
+ * stopped, or started again with nothing changed, asks nothing; a changed profile is asked again,
+ * that candidate alone; a changed brief, all. The run counts the verdicts copied (`reused`) and
+ * the candidates asked afresh (`asked`: a model call, whatever its outcome, or the product's verdict).
  * With a language model (config.llm) two to four calls run at a time. Just before each call the
  * candidate is read again: one the match may no longer assess by retrieval's own rule (consent to
  * AI match withdrawn, paused, erased, outside the filters now) is marked not judged ('unavailable')
@@ -27,7 +30,7 @@
  * started the run hears when it ends, done or failed (notice.ts).
  */
 import type { Knex } from 'knex';
-import { MATCH_JUDGE, MATCH_STATUS, RECOMMENDATION, type NotJudged } from '../../../schema/rules/aiMatch';
+import { MATCH_JUDGE, MATCH_STATUS, type NotJudged } from '../../../schema/rules/aiMatch';
 import { createLlmAdapter, LlmError, type LlmAdapter } from '../../adapters/llm';
 import type { Config } from '../../config';
 import { logger } from '../../logger';
@@ -46,6 +49,7 @@ import { currentEvidence, evidenceFor, type Evidence } from './evidence';
 import { jobGoneForGoodSql } from '../../services/queue';
 import { matchFinished, RUN_ERROR } from './notice';
 import { promptFor, PROMPT_VERSION, verdictAnswer } from './prompt';
+import { briefHash, keepVerdict, reuseKept, verdictColumns, type Scope } from './assessments';
 import { MODEL_FAILURES } from './store';
 
 const RUNNING: number[] = [MATCH_STATUS.queued, MATCH_STATUS.retrieving, MATCH_STATUS.judging];
@@ -86,6 +90,7 @@ export async function settleAbandoned(knex: Knex, config: Config, runId?: number
 
 interface RunRow {
   id: number;
+  project_id: number | null;
   status: number;
   requirements: Requirements;
   filters: MatchFilters | null;
@@ -106,36 +111,39 @@ const countIn = (trx: Knex.Transaction, runId: number, updated: number, column: 
     .increment(updated ? column : 'to_judge', updated ? 1 : -1)
     .update({ updated_at: new Date() });
 
-/** Writes a verdict with the evidence it was given on: the matcher's score and parts, and their hash. */
+/**
+ * Writes a verdict with the evidence it was given on (the matcher's score and parts, and their
+ * hash), and keeps it for reuse in the run's scope (assessments.ts).
+ */
 async function saveVerdict(
   knex: Knex,
   runId: number,
-  { verdict: v, disagreement }: Judged,
+  scope: Scope,
+  judged: Judged,
   judge: number,
-  { scored, hash }: Evidence,
+  evidence: Evidence,
 ): Promise<void> {
+  const { scored, hash } = evidence;
   await knex.transaction(async (trx) => {
+    const judgedAt = new Date();
     const updated = await trx('ai_match_results')
       .where({ run_id: runId, candidate_id: scored.candidateId })
       .update({
         match_score: scored.score,
         parts: JSON.stringify(scored.parts),
-        score: v.score,
-        strengths: JSON.stringify(v.strengths),
-        recommendation: RECOMMENDATION[v.recommendation],
-        reasoning: v.reasoning,
-        judge,
-        model_score: disagreement?.score ?? null,
-        model_recommendation: disagreement ? RECOMMENDATION[disagreement.recommendation] : null,
-        disagreement: disagreement?.reason ?? null,
+        ...verdictColumns(judged, judge),
         not_judged: null,
         not_judged_detail: null,
         evidence_hash: hash,
-        judged_at: new Date(),
+        judged_at: judgedAt,
       });
     await countIn(trx, runId, updated, 'judged');
+    if (updated) await keepVerdict(trx, scope, judged, judge, evidence, judgedAt);
   });
 }
+
+/** Counts a candidate asked afresh. */
+const countAsked = (knex: Knex, runId: number) => knex('ai_match_runs').where('id', runId).increment('asked', 1);
 
 async function saveFailure(
   knex: Knex,
@@ -153,52 +161,13 @@ async function saveFailure(
   });
 }
 
-/**
- * Copies the verdicts an earlier run of the same input, judge, model and prompt wrote on the same
- * evidence (its hash: evidence.ts); returns the candidates whose verdict was copied.
- */
-async function reuse(
-  knex: Knex,
-  run: RunRow,
-  evidence: Map<number, Evidence>,
-  judge: number,
-  model: string | null,
-): Promise<Set<number>> {
-  const known = [...evidence.values()];
-  const { rows } = await knex.raw(
-    `update ai_match_results r set score = p.score, strengths = p.strengths, recommendation = p.recommendation, reasoning = p.reasoning,
-            judge = p.judge, model_score = p.model_score, model_recommendation = p.model_recommendation,
-            disagreement = p.disagreement, evidence_hash = p.evidence_hash, reused = true, judged_at = p.judged_at
-       from (select distinct on (o.candidate_id) o.* from ai_match_results o join ai_match_runs pr on pr.id = o.run_id
-               join unnest(?::int[], ?::text[]) as e(candidate_id, hash)
-                 on e.candidate_id = o.candidate_id and e.hash = o.evidence_hash
-              where pr.id <> ? and pr.input_hash = ? and pr.judge = ? and pr.model is not distinct from ? and pr.prompt_version = ?
-                and o.score is not null
-              order by o.candidate_id, o.judged_at desc) p
-      where r.run_id = ? and r.candidate_id = p.candidate_id
-      returning r.candidate_id`,
-    [
-      known.map((e) => e.scored.candidateId),
-      known.map((e) => e.hash),
-      run.id,
-      run.input_hash,
-      judge,
-      model,
-      PROMPT_VERSION,
-      run.id,
-    ],
-  );
-  const done = new Set((rows as { candidate_id: number }[]).map((r) => r.candidate_id));
-  if (done.size) await knex('ai_match_runs').where('id', run.id).increment({ judged: done.size, reused: done.size });
-  return done;
-}
-
 interface Judging {
   knex: Knex;
   llm: LlmAdapter;
   run: RunRow;
   ctx: ScoreContext;
   ranks: Map<number, number>;
+  scope: Scope;
   /** Retrieval's rule asked again (matcher/retrieve.ts retrievableCheck). */
   retrievable: (candidateId: number) => Promise<boolean>;
 }
@@ -207,7 +176,8 @@ interface Judging {
  * One candidate to the model. Read again first: one the match may no longer assess (consent
  * withdrawn, paused, erased, outside the filters now) is not sent, and what is sent is current.
  */
-async function judgeOne({ knex, llm, run, ctx, ranks, retrievable }: Judging, candidateId: number): Promise<void> {
+async function judgeOne(judging: Judging, candidateId: number): Promise<void> {
+  const { knex, llm, run, ctx, ranks, retrievable } = judging;
   const now = await currentEvidence(knex, run.requirements, ctx, candidateId, retrievable);
   if (!now) {
     const detail = 'no longer one a match may assess (consent, status or filters)';
@@ -224,6 +194,7 @@ async function judgeOne({ knex, llm, run, ctx, ranks, retrievable }: Judging, ca
     run.job_description,
   );
   let judged: Judged;
+  await countAsked(knex, run.id);
   try {
     judged = acceptVerdict(await llm.structured(messages, verdictAnswer, 'verdict'), now.scored, factIds);
   } catch (err) {
@@ -232,7 +203,8 @@ async function judgeOne({ knex, llm, run, ctx, ranks, retrievable }: Judging, ca
   }
   try {
     // A verdict set aside leaves the matcher's: the product judged that candidate, not the model.
-    await saveVerdict(knex, run.id, judged, judged.disagreement ? MATCH_JUDGE.product : MATCH_JUDGE.model, now);
+    const judge = judged.disagreement ? MATCH_JUDGE.product : MATCH_JUDGE.model;
+    await saveVerdict(knex, run.id, judging.scope, judged, judge, now);
   } catch (err) {
     // One verdict the database refuses leaves that candidate not judged; the run goes on.
     logger.error({ err, runId: run.id, candidateId }, 'an AI match verdict could not be saved');
@@ -253,12 +225,14 @@ async function judgeWithModel(judging: Judging, concurrency: number, todo: numbe
 }
 
 /** The product matcher's verdicts, on the evidence retrieval read. */
-async function judgeLocally(knex: Knex, runId: number, todo: number[], evidence: Map<number, Evidence>) {
+async function judgeLocally(knex: Knex, runId: number, scope: Scope, todo: number[], evidence: Map<number, Evidence>) {
   for (const id of todo) {
     if (!(await stillRunning(knex, runId))) break;
     const found = evidence.get(id);
-    if (found) await saveVerdict(knex, runId, { verdict: localVerdict(found.scored) }, MATCH_JUDGE.product, found);
-    else await saveFailure(knex, runId, id, 'unavailable', 'the profile is no longer there');
+    if (found) {
+      await countAsked(knex, runId);
+      await saveVerdict(knex, runId, scope, { verdict: localVerdict(found.scored) }, MATCH_JUDGE.product, found);
+    } else await saveFailure(knex, runId, id, 'unavailable', 'the profile is no longer there');
   }
 }
 
@@ -338,6 +312,7 @@ export async function runMatch(knex: Knex, config: Config, runId: number): Promi
       judged: 0,
       not_judged: 0,
       reused: 0,
+      asked: 0,
       error: null,
       updated_at: new Date(),
     });
@@ -352,14 +327,15 @@ export async function runMatch(knex: Knex, config: Config, runId: number): Promi
     await keepRetrieved(knex, runId, scored, top.length, { judge, model });
     const ctx = await scoreContext(knex, run.requirements);
     const evidence = await evidenceFor(knex, run.requirements, ctx, top);
-    const reused = await reuse(knex, run, evidence, judge, model);
+    const scope = { projectId: run.project_id, brief: briefHash(run.requirements, ctx, run.job_description), model };
+    const reused = await reuseKept(knex, runId, scope, evidence);
     const todo = top.map((s) => s.candidateId).filter((id) => !reused.has(id));
     if (config.llm) {
       const retrievable = await retrievableCheck(knex, run.filters ?? {});
       const ranks = new Map(scored.map((s, i) => [s.candidateId, i + 1]));
       const llm = createLlmAdapter(config.llm);
-      await judgeWithModel({ knex, llm, run, ctx, ranks, retrievable }, config.llm.concurrency, todo);
-    } else await judgeLocally(knex, runId, todo, evidence);
+      await judgeWithModel({ knex, llm, run, ctx, ranks, scope, retrievable }, config.llm.concurrency, todo);
+    } else await judgeLocally(knex, runId, scope, todo, evidence);
     await finish(knex, config, runId);
   } catch (err) {
     logger.error({ err, runId }, 'an AI match run failed');

@@ -1,4 +1,4 @@
-/** A run as the API shows it: state by name, progress, the judge (a model by name, or the product's matcher), the project it came from by title. */
+/** A run as the API shows it: state by name, progress (of the judged, `reused` copied and `asked` afresh: run.ts), the judge (a model by name, or the product's matcher), the project it came from by title. */
 import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
@@ -43,6 +43,7 @@ export interface RunRow {
   judged: number;
   not_judged: number;
   reused: number;
+  asked: number;
   error: string | null;
   started_at: Date | null;
   finished_at: Date | null;
@@ -78,6 +79,7 @@ export function publicRun(r: RunRow, config: Config, full = true) {
       judged: r.judged,
       notJudged: r.not_judged,
       reused: r.reused,
+      asked: r.asked,
     },
     error: r.error,
     startedAt: r.started_at,

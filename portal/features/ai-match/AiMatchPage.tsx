@@ -274,6 +274,12 @@ export function AiMatchPage() {
               {run.judge === 'model' ? t(`${P}.judgeModel`, { model: run.model ?? '' }) : t(`${P}.judgeProduct`)}
             </Typography>
           )}
+          {/* How many verdicts an earlier run's were copied (nothing they rest on changed) and how many were asked. */}
+          {run.progress.reused + run.progress.asked > 0 && (
+            <Typography variant="body2" color="text.secondary" data-testid="ai-match-reuse">
+              {t(`${P}.reuseCounts`, { reused: run.progress.reused, asked: run.progress.asked })}
+            </Typography>
+          )}
         </Box>
       )}
 
