@@ -1,8 +1,11 @@
 /**
  * The one trace an erasure keeps of a person: keyed one-way hashes of their email (erased_emails),
- * so an import leaves them out unless they sign up again. The erasure writes them
+ * so nobody brings them back unless they sign up again. The erasure writes them
  * (features/dataRights/erase.ts); the import asks them, batch by batch, in the transaction that
- * writes the batch (features/talent/import/erased.ts), never from a copy read earlier.
+ * writes the batch (features/talent/import/erased.ts), never from a copy read earlier; every other
+ * write of a candidate's address by someone else (an admin's create, the console) asks them through
+ * assertNotErased, in its own transaction (features/talent/candidates.ts saveCandidate). Both refuse
+ * with ERASED_EMAIL. The person's own proven address (signing up, their email change by code) is not asked.
  *
  * Two rows per address, in the one column: the hash of the address as written (the only kind
  * erasures before the mailbox key kept, which cannot be recomputed) and the hash of its mailbox
@@ -14,6 +17,10 @@ import type { Knex } from 'knex';
 import { asciiSpelling, emailKey } from '../../schema/lib/email';
 import { hmac } from '../auth/tokens';
 import type { Config } from '../config';
+import { badRequest } from '../errors';
+
+/** The refusal of an erased person's address: the import's reason for its row, the API's field error on `email`. */
+export const ERASED_EMAIL = 'erasure.errors.erasedEmail';
 
 /** The keyed hash an erased email is kept as, written as it was. */
 export const emailHash = (config: Config, email: string) => hmac(config.secret, `erased:${email.trim().toLowerCase()}`);
@@ -47,4 +54,12 @@ export async function erasedAmong(db: Knex | Knex.Transaction, config: Config, e
     .whereIn('email_hash', [...byHash.keys()])
     .pluck('email_hash')) as string[];
   return new Set(found.flatMap((hash) => byHash.get(hash) as string[]));
+}
+
+/**
+ * Refuses `email` (400, field `email`: ERASED_EMAIL) when it belongs to someone erased, under any spelling of the
+ * mailbox (erasedAmong). Run it in the transaction that then writes the address.
+ */
+export async function assertNotErased(db: Knex | Knex.Transaction, config: Config, email: string): Promise<void> {
+  if ((await erasedAmong(db, config, [email])).size) throw badRequest({ email: ERASED_EMAIL });
 }

@@ -1,11 +1,12 @@
 /**
  * Erasure and the stored files that name the person without being theirs alone: an admin sends,
  * in the chat of a project the candidate is on, files named with their full name and one whose
- * message names them by first name; a console import holds their row and an invalid duplicate, so
- * its report names them; an import that failed before uploads were deleted on failure still holds
- * its file. Once an admin carries out the erasure, those attachments answer 404 and are gone from
- * storage (an unrelated one still downloads), the report is rewritten without their rows (the
- * others kept), the failed import's upload is gone, and no stored file holds their markers.
+ * message names them in full (a first name alone may be anyone's: eraseScope.ts); a console
+ * import holds their row and an invalid duplicate, so its report names them; an import that
+ * failed before uploads were deleted on failure still holds its file. Once an admin carries out
+ * the erasure, those attachments answer 404 and are gone from storage (an unrelated one still
+ * downloads), the report is rewritten without their rows (the others kept), the failed import's
+ * upload is gone, and no stored file holds their markers.
  * Also: an import that fails deletes its upload at once.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -29,7 +30,7 @@ const UNREACHABLE = 'postgres://nobody:nothing@127.0.0.1:1/nowhere';
 
 let w: PipelineWorld;
 let chat: number;
-/** The attachments' addresses: naming the person (full name, file name in words, first name in the text), and not. */
+/** The attachments' addresses: naming the person (full name, file name in words, full name in the text), and not. */
 const named: string[] = [];
 let brief: string;
 let importId: string;
@@ -96,7 +97,7 @@ beforeAll(async () => {
   };
   named.push(await send(`${M}first ${M}last CV.pdf`, [`${M}first ${M}last`, EMAIL]));
   named.push(await send(`${M}first_${M}last_2.pdf`, [`${M}first ${M}last`]));
-  named.push(await send('notes.pdf', [`Notes on ${M}first`], `${M}first is keen; my notes attached`));
+  named.push(await send('notes.pdf', [`Notes on ${M}first ${M}last`], `${M}first ${M}last is keen; my notes attached`));
   brief = await send('brief.pdf', ['The role: senior engineer'], 'The brief for the role');
 
   // A console import with the person's row, an invalid duplicate of it and another person's invalid row.

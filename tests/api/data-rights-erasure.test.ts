@@ -143,7 +143,7 @@ beforeAll(async () => {
   );
   ok(
     await w.as('advocate').post(`/projects/${w.projects.acme}/conversation/messages`, {
-      body: `${M}first is free on Tuesday; ${M}mail@erase.example.org for the invite.`,
+      body: `${M}first ${M}last is free on Tuesday; ${M}mail@erase.example.org for the invite.`,
     }),
     'chat',
   );

@@ -9,10 +9,11 @@
  *   partitioned table by its parent), so a table added later that references candidates is covered
  *   without a list to keep up to date;
  * - mentions elsewhere (eraseScope.ts): every text and JSON column of every table but the lookups
- *   is rewritten where it holds a strong identifier of the person (full email, full name, phone,
- *   profile address, identity number); the weak ones (the email's local part, a handle, the
- *   passport, the address) and a first or last name alone only in the rows tied to the person
- *   (their kept history, their projects' messages and notes, notifications and mail about them);
+ *   is rewritten where it holds a contact identifier of the person (full email, phone, profile
+ *   address, identity number), and, but in another candidate's rows, their full name; the weak ones
+ *   (a handle, the passport, the address, a first or last name alone) only in the rows tied to the
+ *   person themselves (their kept history, notifications and mail about them), never in their
+ *   projects' conversations, nor in the notes on other candidates of their projects;
  * - the ATS records linked to the candidate's pipeline rows, and the applications left on jobs their
  *   projects were relinked away from, are listed in the report (with the vendor's id of the person and
  *   whether the product created that person there: eraseAts.ts) and unlinked;
@@ -47,10 +48,12 @@ import {
   formerIdentifiers,
   formerProfiles,
   identifiersOf,
+  type Identifiers,
   LOOKUP_TABLES,
   matchedText,
   type Scope,
-  tiedScopes,
+  type Scopes,
+  scopesOf,
 } from './eraseScope';
 
 export type { AtsRecord } from './eraseAts';
@@ -82,13 +85,10 @@ const NEVER_SCANNED = new Set([
   'knex_migrations_lock',
 ]);
 /**
- * Where a first or last name alone is a mention of the person, in the rows tied to them: messages
- * and notes of their projects, mail and notifications. Elsewhere a lone name (a common surname)
- * would rewrite other people's text.
+ * Where a first or last name alone is a mention of the person, in the rows tied to them: mail and
+ * notifications about them. Elsewhere a lone name (a common surname) would rewrite other people's text.
  */
 const MENTION_COLUMNS = new Set([
-  'chat_messages.body',
-  'candidate_notes.note',
   'notifications.title',
   'notifications.body',
   'outbox_emails.subject',
@@ -177,6 +177,27 @@ async function rewrite(
 }
 
 /**
+ * The rewrites of one column, in order, each a pattern and the rows it applies to (eraseScope.ts): every identifier
+ * and a lone name in the person's own rows; the full name in their projects' rows; contact identifiers and a full name
+ * that is no lookup phrase in every row but another candidate's, and contact identifiers alone in those.
+ */
+function rewrites(ids: Identifiers, ties: Scopes, col: Column): [string, Partial<Scope>][] {
+  const [own, project, others] = [ties.own, ties.project, ties.others].map((m) => m.get(col.table));
+  const notOthers = (scope?: Scope): Partial<Scope> => {
+    if (!others) return scope ?? [];
+    const [sql, bindings] = scope ? [`(${scope[0]}) and `, scope[1]] : ['', []];
+    return [`${sql}not (${others[0]})`, [...bindings, ...others[1]]];
+  };
+  const out: [string | undefined, Partial<Scope>][] = [];
+  if (own) out.push([ids.broad, own]);
+  if (own && MENTION_COLUMNS.has(`${col.table}.${col.column}`)) out.push([ids.lone, own]);
+  if (project) out.push([ids.named, notOthers(project)]);
+  out.push([ids.strong, notOthers()]);
+  if (others) out.push([ids.contact, others]);
+  return out.filter((r): r is [string, Partial<Scope>] => !!r[0]);
+}
+
+/**
  * Erases candidate `candidateId`; returns what it did, or undefined when there is no such
  * candidate. Run inside the caller's transaction; the returned `files` are to be deleted through
  * `queueFileDeletion` in it, and the files it stored meanwhile (rewritten import reports, pushed to
@@ -242,7 +263,7 @@ export async function eraseCandidate(
 
   // Rows that reference the candidate: history kept without its text, the rest deleted.
   const refs = (await referencingColumns(trx)).filter((r) => r.table !== 'candidates');
-  const tied = await tiedScopes(trx, refs, candidateId, projectIds, emails);
+  const ties = await scopesOf(trx, refs, candidateId, projectIds, emails);
   for (const ref of refs) {
     if (KEPT.has(ref.table)) continue;
     count(report.deleted, ref.table, await trx(ref.table).where(ref.column, candidateId).delete());
@@ -287,22 +308,22 @@ export async function eraseCandidate(
     [ERASED_FIRST_NAME, ERASED_LAST_NAME, `erased-${candidateId}@erased.invalid`, candidateId],
   );
 
-  // Mentions: every identifier in the rows tied to the person, the strong ones everywhere else (eraseScope.ts).
-  const { strong, broad, lone, names } = await identifiersOf(trx, profiles);
+  // Mentions: each kind of identifier in the rows of the ties it belongs to (eraseScope.ts).
+  const ids = await identifiersOf(trx, profiles);
   // Files naming the person that are not theirs alone, found before the text naming them is rewritten.
   files.push(
-    ...(await eraseChatAttachments(trx, { strong, broad, lone, tied: tied.get('chat_messages') })),
+    ...(await eraseChatAttachments(trx, {
+      strong: ids.strong,
+      named: ids.named,
+      tied: ties.project.get('chat_messages'),
+    })),
     ...(await eraseFromImportReports(trx, config, emails, written)),
     ...(await clearFailedUploads(trx)),
   );
-  for (const col of await textColumns(trx)) {
-    const scope = tied.get(col.table);
-    if (scope && broad) count(report.scrubbed, col.table, await rewrite(trx, col, broad, scope));
-    if (scope && lone && MENTION_COLUMNS.has(`${col.table}.${col.column}`))
-      count(report.scrubbed, col.table, await rewrite(trx, col, lone, scope));
-    if (strong) count(report.scrubbed, col.table, await rewrite(trx, col, strong));
-  }
-  count(report.scrubbed, 'integration_runs', await eraseRunEntries(trx, names, projectIds, ERASED));
+  for (const col of await textColumns(trx))
+    for (const [pattern, scope] of rewrites(ids, ties, col))
+      count(report.scrubbed, col.table, await rewrite(trx, col, pattern, scope));
+  count(report.scrubbed, 'integration_runs', await eraseRunEntries(trx, ids.names, projectIds, ERASED));
 
   if (emails.length)
     await trx('erased_emails')

@@ -5,9 +5,9 @@
  *   when its message names the person: anywhere, when its file name or text holds a strong
  *   identifier of theirs (email, full name, phone, profile address; in a name, `_ . + -` read as
  *   spaces, so "Jane_Doe_CV.pdf" counts); in the conversations of the candidate's projects, also a
- *   weak one or their first or last name alone (where the erasure rewrites those in the text too:
- *   eraseScope.ts). The message stays with its text; its file, size and name are cleared, so its
- *   link answers 404.
+ *   full name that is a lookup phrase (where the erasure rewrites it in the text too: eraseScope.ts),
+ *   never a first or last name alone, which may be anyone's. The message stays with its text; its
+ *   file, size and name are cleared, so its link answers 404.
  * - Import reports (`row,email,reasons`, one physical line a row): a report holding an email of the
  *   person (any of their profiles') is rewritten without their rows, the others kept word for word,
  *   so the admin still has every other rejected row and likely twin to act on (a row of an erased
@@ -29,13 +29,12 @@ import type { Scope } from './eraseScope';
 const IMPORT_FAILED = entity('candidateImport').fields.status.choices?.find((c) => c.key === 'failed')?.id ?? 3;
 
 /**
- * What identifies the person, as PostgreSQL word patterns (eraseScope.ts): `strong` anywhere;
- * `broad` (every identifier) and `lone` (a first or last name alone) in the messages `tied` selects.
+ * What identifies the person, as PostgreSQL word patterns (eraseScope.ts): `strong` anywhere; `named` (the full
+ * name, a lookup phrase too) in the messages `tied` selects (their projects' conversations).
  */
 export interface Mentions {
   strong?: string;
-  broad?: string;
-  lone?: string;
+  named?: string;
   tied?: Scope;
 }
 
@@ -47,9 +46,7 @@ export async function eraseChatAttachments(trx: Knex.Transaction, m: Mentions): 
   const named = (p: string): Scope => [`attachment_name ~* ? or ${NAME_WORDS} ~* ? or body ~* ?`, [p, p, p]];
   const found: Scope[] = m.strong ? [named(m.strong)] : [];
   const tied = m.tied;
-  if (tied)
-    for (const p of [m.broad, m.lone])
-      if (p) found.push([`(${tied[0]}) and (${named(p)[0]})`, [...tied[1], ...named(p)[1]]]);
+  if (tied && m.named) found.push([`(${tied[0]}) and (${named(m.named)[0]})`, [...tied[1], ...named(m.named)[1]]]);
   // Nothing to look for: no rows (an empty condition would select every attachment).
   if (!found.length) return [];
   const rows = (await trx('chat_messages')

@@ -1,13 +1,22 @@
 /**
- * What an erasure (erase.ts) rewrites, and where. What the person typed falls in two kinds:
- * - strong identifiers, which cannot be anyone's everyday words: the full email address, the full
- *   name (first and last, both orders) unless it is a phrase of the lookups ("Software Engineer",
- *   "Hong Kong"), the phone number, profile addresses with a path (github.com/<handle>), the HK
- *   identity number and the guid. They are rewritten in every table but the lookups;
- * - weak ones, which may be common words: the email's local part, a profile's handle or bare domain
- *   (https://github.com), the passport number, the address, and a full name that is a lookup
- *   phrase. With the first or last name alone (in messages, notes, mail and notifications), they are
- *   rewritten only in the rows tied to the person (`tiedScopes`).
+ * What an erasure (erase.ts) rewrites, and where. What the person typed falls in three kinds:
+ * - contact identifiers, nobody else's: the full email address, the phone number, profile addresses
+ *   with a path (linkedin.com/in/<handle>), the HK identity number and the guid;
+ * - the full name (first and last, both orders) as a phrase, which a namesake shares;
+ * - weak ones, which may be common words: a profile's handle or bare domain (https://github.com),
+ *   the passport number, the address, and a first or last name alone. The email's local part is
+ *   none: it is often an everyday word (candidate@…, hello@…), and the full address is a contact one.
+ * Where each is rewritten, by the rows' ties (`scopesOf`):
+ * - rows tied to the person themselves (their kept history by candidate_id, their search document,
+ *   notifications about their pipeline rows, the WhatsApp messages of their requests, mail to them):
+ *   everything, weak ones included (a lone name only in the mention columns, erase.ts);
+ * - rows tied to their projects (the projects' conversations, notifications and mail about them):
+ *   contact identifiers and the full name, as a lookup phrase too ("Software Engineer");
+ * - rows of another candidate (their candidate row, search document, notes, pipeline rows, every row
+ *   with their candidate_id): contact identifiers only: a namesake's name, and other people's words
+ *   about them, are theirs;
+ * - every other row: contact identifiers and the full name unless it is a phrase of the lookups
+ *   ("Software Engineer", "Hong Kong").
  * The lookups (skills, job titles, locations, ..., tags) are never rewritten: they are everyone's
  * words, and two names rewritten alike would break their unique index and the erasure with it.
  * A person may have had other profiles, merged into this one: the merge journals keep them whole
@@ -61,17 +70,14 @@ export function matchedText(table: string, column: string): string {
   return FOLDED_COLUMNS.has(`${table}.${column}`) ? `regexp_replace(${text}, '${FOLD}', '', 'g')` : text;
 }
 
-/** What the person typed that identifies them, strong and weak (see above); `names` is the full name both ways. */
+/** What the person typed that identifies them, contact (`strong`) and weak (see above); `names` is the full name both ways. */
 function identifyingStrings(c: Record<string, unknown>) {
   const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
   const strong: string[] = [];
   const weak: string[] = [];
+  // The whole address only: its local part may be anyone's word.
   const email = s(c.email);
-  if (email) {
-    strong.push(email);
-    // The local part alone only when it is long enough not to be a short everyday word.
-    if (email.split('@')[0].length >= 6) weak.push(email.split('@')[0]);
-  }
+  if (email) strong.push(email);
   const first = s(c.first_name);
   const last = s(c.last_name);
   const names = first && last ? [`${first} ${last}`, `${last} ${first}`] : [];
@@ -123,31 +129,42 @@ async function inLookups(trx: Knex.Transaction, phrases: string[]): Promise<bool
   return Boolean((rows[0] as { found: boolean } | undefined)?.found);
 }
 
-/**
- * The word patterns of the person, from each of their profiles (the candidate's row first, then
- * `formerProfiles`): `strong` for every table, `broad` (strong and weak together, the longest first)
- * for the rows tied to them, `lone` (a first or last name alone) for the mentions in those rows;
- * `names` is each full name both ways, lower-cased.
- */
-export async function identifiersOf(
-  trx: Knex.Transaction,
-  profiles: Record<string, unknown>[],
-): Promise<{ strong?: string; broad?: string; lone?: string; names: string[] }> {
-  const strong: string[] = [];
+/** The person's identifiers as word patterns (eraseScope's kinds above), for the rows of each tie. */
+export interface Identifiers {
+  /** Contact identifiers: every row. */
+  contact?: string;
+  /** Contact identifiers and the full name unless a lookup phrase: rows tied to nobody in particular. */
+  strong?: string;
+  /** Contact identifiers and the full name, a lookup phrase too: rows tied to their projects. */
+  named?: string;
+  /** Every identifier, weak ones included, the longest first: rows tied to the person. */
+  broad?: string;
+  /** A first or last name alone: the mention columns of rows tied to the person. */
+  lone?: string;
+  /** Each full name both ways, lower-cased. */
+  names: string[];
+}
+
+/** The word patterns of the person, from each of their profiles (the candidate's row first, then `formerProfiles`). */
+export async function identifiersOf(trx: Knex.Transaction, profiles: Record<string, unknown>[]): Promise<Identifiers> {
+  const contact: string[] = [];
   const weak: string[] = [];
+  const common: string[] = [];
   const names: string[] = [];
   for (const p of profiles) {
     const found = identifyingStrings(p);
-    strong.push(...found.strong);
+    contact.push(...found.strong);
     weak.push(...found.weak);
-    // Each profile's name on its own: one that is a lookup phrase does not make the others weak.
-    if (found.names.length) ((await inLookups(trx, found.names)) ? weak : strong).push(...found.names);
+    // Each profile's name on its own: one that is a lookup phrase does not make the others common.
+    if (found.names.length && (await inLookups(trx, found.names))) common.push(...found.names);
     names.push(...found.names);
   }
   const lone = profiles.flatMap((p) => [String(p.first_name ?? ''), String(p.last_name ?? '')]);
   return {
-    strong: wordsPattern(strong),
-    broad: wordsPattern([...strong, ...weak]),
+    contact: wordsPattern(contact),
+    strong: wordsPattern([...contact, ...names.filter((n) => !common.includes(n))]),
+    named: wordsPattern([...contact, ...names]),
+    broad: wordsPattern([...contact, ...names, ...weak]),
     lone: wordsPattern(lone),
     names: [...new Set(names.map((n) => n.toLowerCase()))],
   };
@@ -256,44 +273,57 @@ export async function formerIdentifiers(
 /** A condition on one table's rows (SQL with its bindings). */
 export type Scope = [string, Knex.Value[]];
 
+/** The rows of each tie, by table (see above): the person's own, their projects', and other candidates'. */
+export interface Scopes {
+  own: Map<string, Scope>;
+  project: Map<string, Scope>;
+  others: Map<string, Scope>;
+}
+
+const quoted = (column: string) => `"${column.replace(/"/g, '""')}"`;
+
 /**
- * The rows tied to the person, by table: the rows of tables that reference them (the history an
- * erasure keeps), their search document, the messages and notes of their projects, the
- * notifications about their pipeline rows and their projects' conversations, the WhatsApp messages
- * of their interview and qualify requests, and the mail to them (at any of `emails`, lower-cased)
- * or linking to those projects and conversations.
+ * The rows by tie: the person's own (rows of tables that reference them, the history an erasure
+ * keeps; their search document; notifications about their pipeline rows; the WhatsApp messages of
+ * their interview and qualify requests; the mail to them, at any of `emails`, lower-cased), their
+ * projects' (the messages and notifications of the projects' conversations, and the mail linking to
+ * those projects and conversations), and other candidates' (a row referencing another candidate).
+ * Chat messages carry no mention of a candidate: a message is its conversation's, not a person's.
  */
-export async function tiedScopes(
+export async function scopesOf(
   trx: Knex.Transaction,
   refs: { table: string; column: string }[],
   candidateId: number,
   projectIds: number[],
   emails: string[],
-): Promise<Map<string, Scope>> {
-  const scopes = new Map<string, Scope>();
-  const add = (table: string, sql: string, bindings: Knex.Value[]) => {
-    const had = scopes.get(table);
-    scopes.set(table, had ? [`${had[0]} or ${sql}`, [...had[1], ...bindings]] : [sql, bindings]);
+): Promise<Scopes> {
+  const scopes: Scopes = { own: new Map(), project: new Map(), others: new Map() };
+  const add = (tie: keyof Scopes, table: string, sql: string, bindings: Knex.Value[]) => {
+    const had = scopes[tie].get(table);
+    scopes[tie].set(table, had ? [`${had[0]} or ${sql}`, [...had[1], ...bindings]] : [`(${sql})`, bindings]);
   };
-  for (const ref of refs) add(ref.table, `"${ref.column.replace(/"/g, '""')}" = ?`, [candidateId]);
+  for (const ref of refs) {
+    add('own', ref.table, `${quoted(ref.column)} = ?`, [candidateId]);
+    add('others', ref.table, `(${quoted(ref.column)} is not null and ${quoted(ref.column)} <> ?)`, [candidateId]);
+  }
+  add('own', 'candidate_search_documents', 'id = ?', [candidateId]);
+  add('others', 'candidate_search_documents', 'id <> ?', [candidateId]);
   const conversations = (await trx('conversations').whereIn('project_id', projectIds).pluck('id')) as number[];
-  add('candidate_search_documents', 'id = ?', [candidateId]);
-  add('chat_messages', 'conversation_id = any(?)', [conversations]);
-  add('candidate_notes', 'project_id = any(?)', [projectIds]);
+  add('project', 'chat_messages', 'conversation_id = any(?)', [conversations]);
   // A thread's subject: projectCandidate:<project>:<candidate>, or conversation:<id>.
-  add('notifications', '(subject_key ~ ? or subject_key = any(?))', [
-    `^projectCandidate:[0-9]+:${candidateId}$`,
-    conversations.map((id) => `conversation:${id}`),
-  ]);
+  add('own', 'notifications', 'subject_key ~ ?', [`^projectCandidate:[0-9]+:${candidateId}$`]);
+  add('project', 'notifications', 'subject_key = any(?)', [conversations.map((id) => `conversation:${id}`)]);
   add(
+    'own',
     'whatsapp_messages',
     '(interview_request_id in (select id from interview_requests where candidate_id = ?) or qualify_request_id in (select id from qualify_requests where candidate_id = ?))',
     [candidateId, candidateId],
   );
   // Mail about their projects links to the project's page or its conversation (notifications' and the chat's emails).
   const links = [...projectIds.map((id) => `project/${id}`), ...conversations.map((id) => `admin/support-chat/${id}`)];
-  add('outbox_emails', 'lower("to") = any(?::text[])', [emails]);
-  if (links.length) add('outbox_emails', '(text ~ ? or html ~ ?)', Array(2).fill(`/(${links.join('|')})\\M`));
+  add('own', 'outbox_emails', 'lower("to") = any(?::text[])', [emails]);
+  if (links.length)
+    add('project', 'outbox_emails', '(text ~ ? or html ~ ?)', Array(2).fill(`/(${links.join('|')})\\M`));
   return scopes;
 }
 

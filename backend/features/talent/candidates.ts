@@ -18,6 +18,9 @@
  * is written: the person reloads and saves again. A save that changes a status the candidate chose themselves also
  * needs `confirm: true` (409 'candidates.errors.selfChosenStatus' without it), as the admins' bulk change does.
  * An admin deleting a candidate cancels their booked interviews first (beforeDelete), as a closed project does.
+ * An address that belongs to someone erased is refused, field `email` (services/erasedEmails.ts assertNotErased), on
+ * every save that creates a candidate or gives one another address, as the import refuses it: only the person brings
+ * their profile back, by signing up (their own email change by code, writeOwnDetails, is theirs too).
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
@@ -31,6 +34,7 @@ import type { Row } from '../../crud/serialize';
 import { assertUnchanged } from '../../crud/staleness';
 import { assertEmailFree, endSessions, personChecks, type EntityWrites, type WriteContext } from '../../crud/writes';
 import { AppError, badRequest, notFound, type FieldErrors } from '../../errors';
+import { assertNotErased } from '../../services/erasedEmails';
 import { cancelBookings } from '../../services/interviewBooking';
 import { candidateProblems, referencedIds } from './checkCandidate';
 import { attachCvDrafts } from './cv/storedPaths';
@@ -101,6 +105,9 @@ export async function saveCandidate(ctx: WriteContext, change: CandidateChange):
     id: change.id,
     existing: stored,
   });
+  const email = change.data.email;
+  if (typeof email === 'string' && email.trim().toLowerCase() !== String(stored?.email ?? '').toLowerCase())
+    await assertNotErased(trx, ctx.config, email);
   const id = change.id ?? (await reserveCandidateIds(trx, 1))[0];
   await writeCandidates(trx, [prepareCandidate(checked, id, stored)], { config: ctx.config });
   // After the write, so the draft can name the new profile; a refused draft rolls the write back.

@@ -2,7 +2,8 @@
  * What a candidate's copy of their data holds, category by category, read for the person
  * themselves (never shown to anyone else): their whole profile with experience and education, the
  * documents stored for them, their consents, the companies that revealed, shortlisted or moved them
- * (and when), interview and qualify requests with their answers (and the time booked), the notes written about them
+ * (and when: `moves` are the stage changes only; the other pipeline events about them, a note
+ * written, an interview asked, a reveal, are `events`, named as what they are), interview and qualify requests with their answers (and the time booked), the notes written about them
  * (companies' and our team's, admins-only ones too, deleted ones marked), the saved-search alerts
  * they appeared in, AI-match appearances, pushes to companies' ATSs with the status each ATS last reported (a deleted
  * project's too, and applications left on a job the project was relinked away from, marked former: collectAts.ts),
@@ -18,7 +19,7 @@ import { entity } from '../../../../schema';
 import { INSIGHT_KIND } from '../../../../schema/entities/internal/dailyRollups';
 import { ATS_KINDS } from '../../../../schema/rules/ats';
 import { CONSENT_PURPOSES, CONSENT_SOURCES } from '../../../../schema/rules/consents';
-import { INTERVIEW_TYPE, NOTE_VISIBILITY, STAGES } from '../../../../schema/rules/pipeline';
+import { ACTIVITY, INTERVIEW_TYPE, NOTE_VISIBILITY, STAGES } from '../../../../schema/rules/pipeline';
 import { RECOMMENDATION } from '../../../../schema/rules/aiMatch';
 import { ALERT_NEWS_STATE, ALERT_RECIPIENT_KIND } from '../../../../schema/entities/alert';
 import { loadChildren } from '../../../crud/children';
@@ -110,7 +111,7 @@ function rejectionOf(data: unknown) {
   return d ? { reason: d.reason ?? null, comment: d.comment ?? null } : null;
 }
 
-/** Each company's project the candidate is on: when revealed, shortlisted, and every move. */
+/** Each company's project the candidate is on: when revealed, shortlisted, every move, and every other event. */
 async function companiesOf(knex: Knex, candidateId: number) {
   const rows = await knex('project_candidates as pc')
     .join('projects as p', 'p.id', 'pc.project_id')
@@ -121,12 +122,12 @@ async function companiesOf(knex: Knex, candidateId: number) {
     .select('pc.created_at', 'pc.seen_at', 'pc.revealed_at', 'pc.interview_requested_at', 'pc.is_hidden')
     .select('pc.reject_data', 'p.is_confidential');
   const moves = await knex('candidate_recruitment_stage_logs as l')
-    .leftJoin('companies as co', 'co.id', 'l.company_id')
     .where('l.candidate_id', candidateId)
     .orderBy('l.id')
-    .select('l.project_id', 'l.from_stage', 'l.to_stage', 'l.actor_kind', 'co.company_name as company', 'l.created_at');
+    .select('l.project_id', 'l.activity', 'l.from_stage', 'l.to_stage', 'l.created_at');
   return rows.map((r) => {
-    const mine = moves.filter((m) => m.project_id === r.project_id);
+    const logged = moves.filter((m) => m.project_id === r.project_id);
+    const mine = logged.filter((m) => m.activity === ACTIVITY.stageChanged);
     const shortlisted = mine.find((m) => m.to_stage === STAGES.shortlist);
     return {
       // A confidential search keeps its company's name from candidates; the copy says one exists.
@@ -142,6 +143,10 @@ async function companiesOf(knex: Knex, candidateId: number) {
       hiddenByCompany: !!r.is_hidden,
       rejection: rejectionOf(r.reject_data),
       moves: mine.map((m) => ({ from: stageName(m.from_stage), to: stageName(m.to_stage), at: iso(m.created_at) })),
+      // The event alone: never what it carried (a note's key, who it was shared with) nor who did it.
+      events: logged
+        .filter((m) => m.activity !== ACTIVITY.stageChanged)
+        .map((m) => ({ event: nameOf(ACTIVITY, m.activity), at: iso(m.created_at) })),
     };
   });
 }

@@ -45,6 +45,7 @@ import { duplicateText, fieldLabel, reasonText } from './reportText';
 import { mergeIntoReport, twinCollector, type DuplicateNote } from './twins';
 import { t } from '../../../../i18n';
 import { erasedRows } from './erased';
+import { ERASED_EMAIL } from '../../../services/erasedEmails';
 import { forImportReport } from '../../../services/candidateGate';
 
 /**
@@ -227,7 +228,7 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
         return [gone, others];
       });
       writeSeconds += (performance.now() - started) / 1000;
-      for (const r of erased) reject(tally, ...lineOf(r), reasons({ email: 'erasure.errors.erasedEmail' }));
+      for (const r of erased) reject(tally, ...lineOf(r), reasons({ email: ERASED_EMAIL }));
       for (const r of taken) reject(tally, ...lineOf(r), reasons({ email: 'email.errors.exists' }));
       const written = erased.size || taken.size ? rows.filter((r) => !erased.has(r) && !taken.has(r)) : rows;
       for (const r of written) tally[r.insert !== undefined ? 'created' : 'updated'] += 1;
