@@ -21,6 +21,7 @@ import { consentFieldErrors } from './sections/consents';
 import { alertFieldErrors, alerts } from './sections/alerts';
 import { duplicates, duplicateFieldErrors } from './sections/duplicates';
 import { staleWriteErrors } from './sections/staleWrites';
+import { loadFailed } from './sections/consoleLoadFailed';
 
 export const en = {
   appName: 'Talentbase',
@@ -338,6 +339,7 @@ export const en = {
       noMatches: 'No {label} match these filters',
       clearFilters: 'Clear filters',
     },
+    loadFailed,
     bulkDelete: {
       partial: '{done} of {count} selected were deleted; the others were not: {reason}',
     },

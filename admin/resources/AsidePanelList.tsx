@@ -3,7 +3,8 @@
  * on screen and open the add and edit forms in a panel beside it. The panel has its own routes
  * (/tags/create, /tags/:id) so it can be linked to and the browser's back button closes it. Opening the panel
  * moves the focus to its form's first field (once the form is drawn: an edit's record loads first). An edit of a
- * record changed since the panel read it is refused, and says so with a way to reload (ChangedMeanwhile.tsx).
+ * record changed since the panel read it is refused, and says so with a way to reload (ChangedMeanwhile.tsx). A record
+ * that did not load says why in the panel with Try again; only a 404 is told as gone (LoadFailed.tsx).
  */
 import CloseIcon from '@mui/icons-material/Close';
 import { Card, CardHeader, IconButton } from '@mui/material';
@@ -15,6 +16,7 @@ import { recordLabel } from '../fields/fieldMeta';
 import { ChangedMeanwhileDialog, useChangedMeanwhile } from './ChangedMeanwhile';
 import { EntityForm } from './EntityForm';
 import { EntityList } from './EntityList';
+import { EditLoadFailed, recordLoadFailed, useRecordLoadOptions } from './LoadFailed';
 
 type Mode = 'list' | 'create' | 'edit';
 
@@ -52,6 +54,7 @@ function Panel({ entity, mode, id }: { entity: EntityDef; mode: Exclude<Mode, 'l
   const panel = useRef<HTMLElement>(null);
   useFocusFirstField(panel, `${mode}:${id ?? ''}`);
   const changed = useChangedMeanwhile();
+  const queryOptions = useRecordLoadOptions();
   return (
     <Card
       ref={panel}
@@ -81,7 +84,14 @@ function Panel({ entity, mode, id }: { entity: EntityDef; mode: Exclude<Mode, 'l
         </CreateBase>
       ) : (
         // Keyed by id so choosing another row starts a fresh form.
-        <EditBase key={id} mutationMode="pessimistic" redirect="list" mutationOptions={{ onError: changed.onError }}>
+        <EditBase
+          key={id}
+          mutationMode="pessimistic"
+          redirect="list"
+          mutationOptions={{ onError: changed.onError }}
+          queryOptions={queryOptions}
+          error={<EditLoadFailed title={recordLoadFailed(recordLabel(entity).toLowerCase())} />}
+        >
           <EntityForm entity={entity} mode="edit" stacked />
           <ChangedMeanwhileDialog code={changed.code} onClose={changed.close} />
         </EditBase>

@@ -5,7 +5,6 @@ import {
   CreateButton,
   DataTable,
   List,
-  Pagination,
   SelectAllButton,
   useCreatePath,
   useListContext,
@@ -25,7 +24,7 @@ import { BulkStatusButton } from './BulkStatusButton';
 import { columnWidths, ONE_LINE_TABLE_SX, PhoneList, showFullTextOnHover, TableActions, usePhone } from './denseTable';
 import { exporterFor } from './exporter';
 import { KeyboardBulkToolbar, primaryColumn, RowLink } from './keyboardList';
-import { ListEmpty, ListNoMatches, PortalActions } from './ListStates';
+import { ListEmpty, ListLoadFailed, ListNoMatches, ListPagination, PortalActions } from './ListStates';
 import { presetLabel, presetMatching } from './presets';
 import { RecordName } from './RecordTitle';
 import { RefusedQueryReset } from './RefusedQueryReset';
@@ -123,8 +122,15 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
       filter={filter}
       perPage={PER_PAGE}
       filters={filterInputs(entity)}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+      pagination={<ListPagination rowsPerPageOptions={PAGE_SIZES} />}
       empty={<ListEmpty entity={entity} actions={actions} />}
+      error={
+        // A sort or page size the API refused goes back to the defaults (RefusedQueryReset) instead of failing on.
+        <>
+          <RefusedQueryReset sort={sort} perPage={PER_PAGE} />
+          <ListLoadFailed entity={entity} />
+        </>
+      }
       exporter={exporterFor(entity)}
       actions={
         <TableActions filters={filterInputs(entity).length > 0}>
@@ -137,7 +143,6 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
       // The table keeps to the room beside the side panel; its cells stay on one line.
       sx={{ '& .RaList-main': { minWidth: 0 } }}
     >
-      <RefusedQueryReset sort={sort} perPage={PER_PAGE} />
       {phone ? (
         <PhoneList
           primary={(record) => <RecordName entity={entity} record={record} />}

@@ -21,6 +21,7 @@ import { EntityDeleteButton } from './EntityDeleteButton';
 import { labelOf, recordLabel, showFields } from '../fields/fieldMeta';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { EntityForm } from './EntityForm';
+import { EditLoadFailed, ShowLoadFailed, recordLoadFailed, useRecordLoadOptions } from './LoadFailed';
 import { RecordTitle } from './RecordTitle';
 import { RelatedLists, replacedByRelated } from './RelatedLists';
 
@@ -52,16 +53,20 @@ const TEAM = ['company-users', 'admins'];
 
 /**
  * The form sends back the record it read, `updatedAt` with it: a record changed since is refused (409) and a dialog
- * offers to reload it (ChangedMeanwhile.tsx) instead of writing the older copy over the change.
+ * offers to reload it (ChangedMeanwhile.tsx) instead of writing the older copy over the change. A record that did not
+ * load says why with Try again; only one the server does not have (404) is told as gone (LoadFailed.tsx).
  */
 export function EntityEdit({ entity }: { entity: EntityDef }) {
   const changed = useChangedMeanwhile();
+  const queryOptions = useRecordLoadOptions();
   return (
     // Pessimistic: the server's field errors must reach the form before leaving the page.
     <Edit
       title={<RecordTitle entity={entity} />}
       mutationMode="pessimistic"
       mutationOptions={{ onError: changed.onError }}
+      queryOptions={queryOptions}
+      error={<EditLoadFailed title={recordLoadFailed(recordLabel(entity).toLowerCase())} />}
       redirect="list"
       actions={
         <TopToolbar>
@@ -114,9 +119,12 @@ function ShowBody({ entity }: { entity: EntityDef }) {
  * server's rule's (EntityDeleteButton): a company user's offers who takes over their projects.
  */
 export function EntityShow({ entity, actions }: { entity: EntityDef; actions?: ReactNode }) {
+  const queryOptions = useRecordLoadOptions();
   return (
     <Show
       title={<RecordTitle entity={entity} />}
+      queryOptions={queryOptions}
+      error={<ShowLoadFailed title={recordLoadFailed(recordLabel(entity).toLowerCase())} />}
       actions={
         <TopToolbar>
           {actions ?? (

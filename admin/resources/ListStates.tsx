@@ -1,13 +1,17 @@
-/** What a list shows when there is nothing to list: none yet, or none matching the filters. */
+/**
+ * What a list shows when there is nothing to list: none yet, none matching the filters, or a load that failed (the
+ * reason and Try again, with no pager: never the empty texts, which would say there is nothing).
+ */
 import InboxIcon from '@mui/icons-material/InboxOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { CreateButton, useListContext } from 'react-admin';
+import { CreateButton, Pagination, useListContext } from 'react-admin';
 import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { pluralLabel } from '../fields/fieldMeta';
+import { LoadFailed } from './LoadFailed';
 
 /** The resource's actions that live in the portal (`admin.portalActions`), each a link opening the portal there. */
 export function PortalActions({ entity, variant = 'text' }: { entity: EntityDef; variant?: 'text' | 'outlined' }) {
@@ -62,4 +66,20 @@ export function ListNoMatches({ entity }: { entity: EntityDef }) {
       </Button>
     </Box>
   );
+}
+
+/** A list's `error`: the list could not be loaded, why, and Try again. */
+export function ListLoadFailed({ entity }: { entity: EntityDef }) {
+  const { error, refetch, isFetching } = useListContext();
+  const label = pluralLabel(entity).toLowerCase();
+  return (
+    <LoadFailed title={t('admin.loadFailed.list', { label })} error={error} retry={refetch} retrying={isFetching} />
+  );
+}
+
+/** The pager, hidden while the list failed to load: it would count rows nobody could read. */
+export function ListPagination({ rowsPerPageOptions }: { rowsPerPageOptions: number[] }) {
+  const { error } = useListContext();
+  if (error) return null;
+  return <Pagination rowsPerPageOptions={rowsPerPageOptions} />;
 }

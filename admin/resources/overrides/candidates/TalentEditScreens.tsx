@@ -25,6 +25,7 @@ import { t } from '../../../../i18n';
 import { toPayload } from '../../../../ui/candidate-profile/profileFields';
 import { ConfirmDialog } from '../../../../ui/components/ConfirmDialog';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
+import { EditLoadFailed, useRecordLoadOptions } from '../../LoadFailed';
 import { TalentForm } from './TalentForm';
 import { talentPaths } from './talentPaths';
 
@@ -126,6 +127,8 @@ export function TalentEdit() {
   const saved = useSaved('talent.admin.saved');
   const notify = useNotify();
   const [conflict, setConflict] = useState<Conflict>();
+  // A profile that did not load says why with Try again; only a 404 is told as gone (LoadFailed.tsx).
+  const queryOptions = useRecordLoadOptions();
   const onError = (error: unknown) => {
     const body = (error as HttpError | undefined)?.body as { code?: string; errors?: object } | undefined;
     const known = CONFLICTS[body?.code as keyof typeof CONFLICTS];
@@ -140,6 +143,8 @@ export function TalentEdit() {
       transform={transform}
       mutationMode="pessimistic"
       mutationOptions={{ ...saved, onError }}
+      queryOptions={queryOptions}
+      error={<EditLoadFailed title={t('talent.view.loadError')} />}
       actions={false}
       sx={CARD}
     >

@@ -13,7 +13,6 @@ import {
   BulkDeleteButton,
   DataTable,
   List,
-  Pagination,
   ReferenceField,
   useBasename,
   useListContext,
@@ -37,7 +36,7 @@ import {
 } from '../../denseTable';
 import { exporterFor } from '../../exporter';
 import { KeyboardBulkToolbar, RowLink } from '../../keyboardList';
-import { ListEmpty, ListNoMatches } from '../../ListStates';
+import { ListEmpty, ListLoadFailed, ListNoMatches, ListPagination } from '../../ListStates';
 import { presetLabel, presetMatching } from '../../presets';
 import { CvImportButton } from './CvImport';
 import { TalentBulkStatusButton } from './TalentBulkStatus';
@@ -192,8 +191,9 @@ export function TalentList() {
       filters={FILTERS}
       actions={<Actions />}
       exporter={exporterFor(candidate)}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+      pagination={<ListPagination rowsPerPageOptions={PAGE_SIZES} />}
       empty={<ListEmpty entity={candidate} />}
+      error={<ListLoadFailed entity={candidate} />}
       // The table keeps to the page's width, one line per row; the bulk toolbar slides over the list's top edge unclipped.
       sx={{ '& .RaList-main': { minWidth: 0 } }}
     >

@@ -24,6 +24,7 @@ import { isErasedAddress } from '../../../../schema/rules/dataRights';
 import { choiceLabel } from '../../../../ui/candidate-profile/labels';
 import { MergedProfiles } from '../../../duplicates/MergedProfiles';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
+import { ShowLoadFailed, useRecordLoadOptions } from '../../LoadFailed';
 import { ExportButton } from '../dataRights/ExportButton';
 import { TalentProfileBody } from './TalentProfileBody';
 import { downloadTalentFile, type TalentFile } from './talentApi';
@@ -160,7 +161,8 @@ function ShowContent() {
       </Box>
     );
   }
-  if (error || !record) return <Alert severity="error">{t('talent.view.loadError')}</Alert>;
+  if (error) return <ShowLoadFailed title={t('talent.view.loadError')} />;
+  if (!record) return <Alert severity="error">{t('talent.view.loadError')}</Alert>;
   return (
     <Stack spacing={3} sx={{ py: 2 }}>
       <Title title={title} />
@@ -171,9 +173,11 @@ function ShowContent() {
   );
 }
 
+/** A profile that did not load says why with Try again; only one the server does not have (404) is told as gone. */
 export function TalentShow() {
+  const queryOptions = useRecordLoadOptions();
   return (
-    <ShowBase>
+    <ShowBase queryOptions={queryOptions}>
       <ShowContent />
     </ShowBase>
   );
