@@ -9,6 +9,14 @@ export const integrations = {
   alreadyAdded: 'This ATS is already added',
   authError: 'The ATS refused our credentials. Connect it again.',
   permissionMissing: 'The ATS refused a call, a permission is missing: {reason}. Grant it in the ATS, then sync again.',
+  leverScopeMissing:
+    'Lever has not granted {scope}; an Owner or Admin must connect Lever again (Sign in with Lever) to grant it',
+  connectPermissionMissing:
+    'These credentials work, but {ats} refused them a permission the integration needs: {reason}. Grant it in {ats}, then connect again.',
+  connectRateLimited:
+    '{ats} is limiting calls right now. Try again in {seconds, plural, one {# second} other {# seconds}}.',
+  disqualifyNote: 'Not selected: rejected in Talentbase',
+  connectRefused: '{ats} refused the check of these credentials: {reason}',
   unavailable: 'The ATS did not answer. Please try again in a moment.',
   notConnected: 'This ATS is recorded as yours but has no live connection to sync',
   syncQueued: 'Sync started',
@@ -43,6 +51,8 @@ export const integrationFieldErrors = {
   apiKey: {
     errors: {
       invalid: 'API key invalid',
+      permission: 'This API key lacks a permission the integration needs',
+      refused: 'The ATS refused the check of this API key',
       required: 'Enter the API key',
       noMember: 'No active member of this account has your email address',
       noMemberNamed:
@@ -57,7 +67,14 @@ export const integrationFieldErrors = {
   },
   accessToken: { errors: { required: 'Enter the API access token' } },
   clientId: { errors: { required: 'Enter the client id' } },
-  clientSecret: { errors: { required: 'Enter the client secret', invalid: 'API key invalid' } },
+  clientSecret: {
+    errors: {
+      required: 'Enter the client secret',
+      invalid: 'API key invalid',
+      permission: 'These client credentials lack a permission the integration needs',
+      refused: 'The ATS refused the check of these client credentials',
+    },
+  },
   kind: { errors: { invalid: 'Choose an ATS from the list', exists: 'This ATS is already added' } },
   jobId: {
     errors: {
@@ -231,6 +248,8 @@ export const integrationsPortal = {
   removed: '{ats} removed',
   leverConnected: 'Lever connected. The first sync has started.',
   leverFailed: 'Lever sign-in did not complete. Please try again.',
+  leverNoMember:
+    'Lever has no active user with your email address, so nothing was connected. Ask a Lever Super Admin to invite you, or let a Lever user connect it.',
   loadError: 'The integrations could not be loaded.',
   known: { since: 'Already in your {ats} since {month}', noDate: 'Already in your {ats}' },
   retry: 'Retry',

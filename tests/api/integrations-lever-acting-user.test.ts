@@ -1,8 +1,8 @@
 /**
  * Whom the product acts as in Lever: the Lever user whose email is that of the company user who
  * signs in (matched without regard to case), not the account's first super admin, so Lever's own
- * record of each opportunity the product adds or moves names the person who connected it. The
- * fallback to the first admin, for someone Lever does not know, is integrations-lever.test.ts's.
+ * record of each opportunity the product adds or moves names the person who connected it. Someone
+ * Lever does not know, or who is past the first page of its users, is integrations-lever-scopes-users.test.ts's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Client } from '../helpers/actors';
@@ -22,7 +22,10 @@ beforeAll(async () => {
   [lv] = await atsStandIns(t.config, ['lever'], { maxRetryWaitMs: 2000, retries: 1 });
   adminToken = await t.login('owner@acme.example.com');
   admin = client(t, adminToken);
-  lv.users.push(
+  // In place of the stand-in's own Acme Owner: a deactivated user with the email, then the active one in other case.
+  lv.users.splice(
+    1,
+    lv.users.length - 1,
     { id: 'user-9', name: 'Former Owner', accessRole: 'admin', email: 'owner@acme.example.com', deactivatedAt: 1 },
     { id: 'user-2', name: 'Acme Owner', accessRole: 'team member', email: 'Owner@Acme.example.com' },
   );

@@ -61,7 +61,7 @@ describe('Signing in with Lever', () => {
     expect(authorizeUrl.searchParams.get('scope')).toContain('offline_access');
     expect(landing).toMatch(/\/integrations\?lever=connected$/);
     const row = await t.knex('integrations').where('kind', 'lever').first();
-    expect(row).toMatchObject({ status: 1, account: 'Lever Admin' });
+    expect(row).toMatchObject({ status: 1, account: 'Acme Owner' });
     expect(row.credentials).toMatch(/^v1\./);
     expect(row.credentials).not.toContain('lvat-');
     id = row.id;

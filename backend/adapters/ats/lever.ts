@@ -7,18 +7,31 @@
  * offset; a person becomes a sourced opportunity on the posting, moved between the account's
  * stages by name, archived with a non-hired reason on rejection and with a hired one when placed
  * (Lever's way of recording a hire), all performed as the Lever user whose email is that of the
- * person who signed in (an active user, not an interviewer), else as the account's first admin. The person's opportunities are read first
+ * person who signed in (an active user, not an interviewer), found through every page of `/users`
+ * (Lever's `next`/`hasNext`); with no such user the sign-in is refused (AtsNoActingUser), never made
+ * in another user's name. A 403 is a scope the tokens lack (a scope added to LEVER_SCOPES after the
+ * integration was connected): it is told as such, naming the scope and that signing in with Lever
+ * again grants it, a permission missing rather than dead credentials. The person's opportunities are read first
  * (those of the contact kept from an earlier push, `GET /contacts/:id` then `contact_id`, else those with the email;
  * a new one joins that contact): one already on the posting is moved, not added again. An opportunity's stage, or its archive reason (a hired one is "Hired"),
  * is read back. Lever's public API has no delete or anonymisation of an opportunity or a contact
  * (it lists deleted opportunities, but deleting is done in Lever itself), so an erased person's
  * opportunities are listed for the company to delete there.
  */
+import { t } from '../../../i18n';
 import type { StageKey } from '../../../schema/rules/pipeline';
 import type { AtsConfig } from './config';
 import { requestJson, type CallOptions } from './http';
 import { leverRefresh, type LeverTokens } from './leverAuth';
-import { AtsError, isGone, type AtsAccount, type AtsJob, type AtsProvider, type CredentialsSaver } from './types';
+import {
+  AtsError,
+  AtsNoActingUser,
+  isGone,
+  type AtsAccount,
+  type AtsJob,
+  type AtsProvider,
+  type CredentialsSaver,
+} from './types';
 
 const STAGE_NAME: Partial<Record<StageKey, RegExp>> = {
   shortlist: /screen|review/i,
@@ -77,6 +90,28 @@ interface Page<T> {
 export interface LeverTokenStore {
   renew(refresh: (stored: LeverTokens) => Promise<LeverTokens | null>): Promise<LeverTokens>;
   load(): Promise<LeverTokens>;
+}
+
+/** Pages of `/users` read for the person signing in (100 users each). */
+const MAX_USER_PAGES = 100;
+
+/** The scope each call needs (LEVER_SCOPES), by its resource and method: what a 403 with no scope named lacks. */
+function scopeOf(method: string, path: string): string {
+  const resource = /^\/([a-z_]+)/.exec(path)?.[1] ?? '';
+  if (resource === 'contacts') return 'contact:read:admin';
+  if (resource === 'opportunities') return `opportunities:${method === 'GET' ? 'read' : 'write'}:admin`;
+  return `${resource}:read:admin`;
+}
+
+/**
+ * A 403 from Lever's API: the tokens lack the scope the call needs (Lever grants the scopes asked for at
+ * sign-in, so one the product added later is granted only by signing in again), told as a permission missing
+ * that names it; the scope Lever names, else the call's. Any other error as it was.
+ */
+function scopeMissing(err: unknown, method: string, path: string): unknown {
+  if (!(err instanceof AtsError && err.code === 'auth' && err.status === 403)) return err;
+  const scope = /\b[a-z_]+:(read|write):admin\b/.exec(err.message)?.[0] ?? scopeOf(method, path);
+  return new AtsError('auth', t('integrations.leverScopeMissing', { scope }), 403);
 }
 
 /** Within a minute of expiry, or past it. */
@@ -154,12 +189,16 @@ export function leverProvider(
       );
     const sent = tokens;
     try {
-      return await send(sent);
+      return await send(sent).catch((err: unknown) => {
+        throw scopeMissing(err, method, path);
+      });
     } catch (err) {
       if (!(err instanceof AtsError && err.code === 'auth' && err.status === 401)) throw err;
       // Another call of this provider may have renewed them already while this one was out.
       if (tokens === sent) await renew(sent);
-      return send(tokens);
+      return send(tokens).catch((again: unknown) => {
+        throw scopeMissing(again, method, path);
+      });
     }
   }
 
@@ -207,17 +246,25 @@ export function leverProvider(
 
   const provider: AtsProvider = {
     async verify(actingAs): Promise<AtsAccount> {
-      const users = await call<Page<LeverUser[]>>('GET', '/users?limit=100');
-      const email = actingAs?.email?.toLowerCase();
-      // The person signing in, when Lever has them as an active user who may act (not an interviewer);
-      // else the first admin, so Lever's audit log names the product's actions as theirs where it can.
-      const user =
-        (email &&
-          users.data?.find(
-            (u) => u.email?.toLowerCase() === email && !u.deactivatedAt && u.accessRole !== 'interviewer',
-          )) ||
-        (users.data?.find((u) => u.accessRole === 'super admin' || u.accessRole === 'admin') ?? users.data?.[0]);
-      return { account: user?.name, settings: { userId: user?.id } };
+      // The person signing in, when Lever has them as an active user who may act (not an interviewer), on
+      // whichever page of the users they are; nobody else, so Lever's audit log names the product's actions as theirs.
+      const email = actingAs?.email?.trim().toLowerCase() ?? '';
+      let offset: string | undefined;
+      for (let page = 0; page < MAX_USER_PAGES; page++) {
+        const users: Page<LeverUser[]> = await call(
+          'GET',
+          `/users?limit=100${offset ? `&offset=${encodeURIComponent(offset)}` : ''}`,
+        );
+        const user = email
+          ? users.data?.find(
+              (u) => u.email?.trim().toLowerCase() === email && !u.deactivatedAt && u.accessRole !== 'interviewer',
+            )
+          : undefined;
+        if (user) return { account: user.name, settings: { userId: user.id } };
+        if (!email || !users.hasNext || !users.next) break;
+        offset = users.next;
+      }
+      throw new AtsNoActingUser('Lever', actingAs?.email ?? '');
     },
 
     async openJobs(): Promise<AtsJob[]> {

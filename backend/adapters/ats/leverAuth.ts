@@ -1,7 +1,8 @@
 /**
  * Lever's OAuth 2 authorization code flow through openid-client, from a hand-made Configuration
  * (Lever publishes no discovery document): the sign-in URL with `audience`, the admin scopes the
- * sync needs and `offline_access` for a refresh token; the code exchange; and the refresh of the
+ * sync needs (`LEVER_SCOPES`, one per resource the adapter calls: a scope added later is granted only
+ * by signing in again, lever.ts tells a 403 for it) and `offline_access` for a refresh token; the code exchange; and the refresh of the
  * one-hour access token. A refusal by the token endpoint is an AtsError 'auth'; a refresh the endpoint could not answer is
  * 'unavailable' (or 'rateLimited'), tried again later.
  */
@@ -21,6 +22,8 @@ export const LEVER_SCOPES = [
   'postings:read:admin',
   'opportunities:read:admin',
   'opportunities:write:admin',
+  // A person pushed before is read as their contact (`GET /contacts/:id`, lever.ts).
+  'contact:read:admin',
   'stages:read:admin',
   'archive_reasons:read:admin',
   'users:read:admin',

@@ -11,11 +11,13 @@
  * read, by the email of the record kept from an earlier push (read by id: the person even when
  * their email changed here) or else by the email sent: the record already on the job is moved, a
  * record on another job is copied to this one; only a person Workable lacks is created.
- * A status is read back from the candidate record (its stage by name, or disqualified).
+ * A rejection disqualifies the record with SPI v3's current fields (`disqualify_note`; not the deprecated
+ * `disqualification_reason`). A status is read back from the candidate record (its stage by name, or disqualified).
  * Workable's SPI v3 has no candidate delete (candidates are deleted in Workable itself, by a
  * member or by its GDPR retention settings), so an erased person's records are listed for the
  * company to delete there.
  */
+import { t } from '../../../i18n';
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { pageLink, requestJson, type CallOptions, type HttpLimits } from './http';
 import {
@@ -225,7 +227,12 @@ export function workableProvider(
     async moveApplication(remoteId, stage) {
       const path = `/candidates/${encodeURIComponent(remoteId)}`;
       if (stage === 'rejected') {
-        await post(`${path}/disqualify`, { member_id: await member(), disqualification_reason: 'Not selected' });
+        // SPI v3's current fields (`disqualification_reason` is deprecated): a note, no reason id (the account's
+        // reasons are its own) and no `withdrew`, which the product does not know (it defaults to false).
+        await post(`${path}/disqualify`, {
+          member_id: await member(),
+          disqualify_note: t('integrations.disqualifyNote'),
+        });
         return;
       }
       const slug = await stageSlug(stage);

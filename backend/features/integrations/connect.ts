@@ -7,6 +7,8 @@
  * Each check with the vendor counts against the person's and the company's credential checks
  * (ATS_CREDENTIAL_CHECKS_PER_WINDOW each per rate-limit window; `checkedWithVendor`): a failed try stores nothing
  * and its answer tells a wrong key from a right one, so tries beyond them are 429 before the vendor is called.
+ * A refusal by the vendor is answered as what it is (vendorRefusal.ts, read as the sync reads it): credentials
+ * invalid, a permission missing (named when the vendor names it), a rate limit (try again in N seconds), the vendor down.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
@@ -17,6 +19,7 @@ import { enforceRateLimits } from '../../auth/rateLimit';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
+import { connectRefusal } from './vendorRefusal';
 
 /** The email of the company user connecting (a RaaS company's too), the one the vendor's user to act as is matched by. */
 export async function connectingEmail(knex: Knex, actor: Actor): Promise<string | null> {
@@ -28,8 +31,10 @@ export async function connectingEmail(knex: Knex, actor: Actor): Promise<string 
 
 /**
  * Checks credentials with the vendor before anything is stored, as `actingAs` (the person
- * connecting); a refusal is the spec's "API key invalid" on `field`, and a vendor account with no
- * user of that email to act as is a 400 on `field` naming the email.
+ * connecting); a vendor account with no user of that email to act as is a 400 on `field` naming the
+ * email, and any other refusal is told for what it is (vendorRefusal.ts): credentials refused (the
+ * spec's "API key invalid" on `field`), a permission they lack, the vendor's rate limit (429, when
+ * to try again) or the vendor not answering (502).
  */
 export async function verified(
   config: Config,
@@ -49,9 +54,7 @@ export async function verified(
         { [field]: `${field}.errors.noMember` },
         { email: err.email },
       );
-    if (err instanceof AtsError && (err.code === 'auth' || (err.code === 'rejected' && err.status === 404)))
-      throw badRequest({ [field]: `${field}.errors.invalid` }, 'integrations.apiKeyInvalid');
-    if (err instanceof AtsError) throw new AppError(502, 'integrations.unavailable');
+    if (err instanceof AtsError) throw connectRefusal(err, kind, field);
     throw err;
   }
 }

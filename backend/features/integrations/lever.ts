@@ -4,9 +4,10 @@
  * environment and (by a keyed hash) the session that asked, for ten minutes; Lever sends the
  * browser back to the callback, which checks that state, that it comes back in that same session
  * and that the person still manages the company, spends the state (it is taken once), exchanges
- * the code through openid-client, learns the user to act as (the Lever user with the signing-in
- * person's email, else the account's first admin), and stores the tokens sealed, then
- * returns to /integrations with the outcome. A callback opened in another session or none (a
+ * the code through openid-client, learns the user to act as (the active Lever user with the signing-in
+ * person's email, on whichever page of Lever's users), and stores the tokens sealed, then
+ * returns to /integrations with the outcome. A person Lever has no active user for connects nothing
+ * (`lever=noMember`: the page tells them so), the product never acting in another user's name. A callback opened in another session or none (a
  * link forwarded to someone else, a sign-in started by an attacker), a second use of a state, or
  * a forged one stores nothing.
  */
@@ -15,7 +16,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ATS_ENVIRONMENTS, INTEGRATION_STATUS, RUN_TRIGGER } from '../../../schema/rules/ats';
 import { oneOf } from '../../../schema/validation/inputs';
-import { AtsError, providerFor } from '../../adapters/ats';
+import { AtsError, AtsNoActingUser, providerFor } from '../../adapters/ats';
 import { leverExchange, leverSignInUrl } from '../../adapters/ats/leverAuth';
 import { enforceRateLimits } from '../../auth/rateLimit';
 import { hmac, sameHash } from '../../auth/tokens';
@@ -81,14 +82,15 @@ function readState(config: Config, raw: string): SignInState | undefined {
 /**
  * What Lever's return after sign-in comes to: the same browser's session and person that asked, a
  * state spent once, a company Owner or Admin still in place, then tokens exchanged and the integration
- * connected (or mended when it was there already) and synced. Any failure is 'failed', never a reason.
+ * connected (or mended when it was there already) and synced. A person who is no active Lever user is
+ * 'noMember'; any other failure is 'failed', never a reason.
  */
 export async function leverSignedIn(
   ctx: Pick<AppContext, 'knex' | 'config'>,
   actor: Actor,
   sessionId: number | undefined,
   query: { code?: string; state?: string; error?: string },
-): Promise<'connected' | 'failed'> {
+): Promise<'connected' | 'failed' | 'noMember'> {
   const { config, knex } = ctx;
   const state = query.state ? readState(config, query.state) : undefined;
   if (!state || !query.code || query.error) return 'failed';
@@ -140,6 +142,7 @@ export async function leverSignedIn(
       );
     return 'connected';
   } catch (err) {
+    if (err instanceof AtsNoActingUser) return 'noMember';
     if (!(err instanceof AtsError) && !(err instanceof AppError)) logger.error({ err }, 'lever sign-in failed');
     return 'failed';
   }

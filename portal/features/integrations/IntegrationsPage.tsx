@@ -6,7 +6,7 @@
  * company's ATS ("Other" with the name of the system). Connect or record opens the dialog its
  * kind needs (ConnectDialog), Replace credentials (or Connect again, after the vendor refused them) the same
  * dialog replacing them in place, Run log the runs (RunLogDialog), Remove asks first. Cards and rows
- * wrap on a phone: nothing scrolls sideways. Lever's sign-in comes back with `?lever=connected|failed`.
+ * wrap on a phone: nothing scrolls sideways. Lever's sign-in comes back with `?lever=connected|failed|noMember`.
  */
 import { Alert, Box, Button, Card, CircularProgress, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
@@ -23,6 +23,12 @@ import { RunLogDialog } from './RunLogDialog';
 import { connects } from './vendors';
 
 const P = 'portal.integrationsPage';
+/** What Lever's sign-in came back with (`?lever=`): connected, failed, or no Lever user with the person's email. */
+const LEVER_OUTCOMES: Record<string, string> = {
+  connected: `${P}.leverConnected`,
+  failed: `${P}.leverFailed`,
+  noMember: `${P}.leverNoMember`,
+};
 
 /** A kind recorded without a live connection: its name (or the name given to "Other"), its state, one action. */
 function RecordedRow({
@@ -110,13 +116,13 @@ export function IntegrationsPage() {
   return (
     <Box>
       <PageHeader title={t('portal.screens.integrations.title')} subtitle={t(`${P}.subtitle`)} />
-      {(lever === 'connected' || lever === 'failed') && (
+      {lever && Object.hasOwn(LEVER_OUTCOMES, lever) && (
         <Alert
           severity={lever === 'connected' ? 'success' : 'error'}
           sx={{ mb: 2 }}
           onClose={() => setParams({}, { replace: true })}
         >
-          {t(lever === 'connected' ? `${P}.leverConnected` : `${P}.leverFailed`)}
+          {t(LEVER_OUTCOMES[lever])}
         </Alert>
       )}
       {error && (

@@ -9,6 +9,11 @@
  * refresh tokens revoked at will. A contact is read by id (`GET /contacts/:id`, 404 once it has no
  * opportunity left), opportunities are listed by `contact_id` as well as by email, and a new one
  * names an existing contact with `contact`; an opportunity can be deleted as a user would in Lever.
+ * Scopes are Lever's: a token carries those asked for at `/authorize` (less any the test `withheld`, as
+ * granted to a connection made before the product asked for them), kept through refreshes, and each
+ * endpoint answers 403 without the one it needs (`<resource>:<action>:admin`, a write scope covering
+ * the read). Users are paged with `limit`, `offset` and `next`/`hasNext`, as opportunities and
+ * postings are; the account has its super admin and Acme's Owner (owner@acme.example.com).
  */
 import { newId, startStandIn, type Reply, type StandIn } from './standIn';
 
@@ -36,8 +41,10 @@ export interface LeverStandIn extends StandIn {
   deleteOpportunity(id: string): void;
   expireAccessTokens(): void;
   revokeRefreshTokens(): void;
-  /** Lever's users (`GET /users`), first its super admin; a test may add one, and any of them may be acted as. */
+  /** Lever's users (`GET /users`), first its super admin then Acme's Owner; a test may add one, and any of them may be acted as. */
   users: { id: string; name: string; accessRole: string; email: string; deactivatedAt?: number | null }[];
+  /** Scopes left out of the grants made from now on, though asked for (a connection made before the product asked for them). */
+  withheld: Set<string>;
   refreshes: number;
 }
 
@@ -53,24 +60,37 @@ const STAGES = [
   { id: 'stage-offer', text: 'Offer' },
 ];
 const USER = { id: 'user-1', name: 'Lever Admin', accessRole: 'super admin', email: 'lever-admin@example.com' };
+const ACME_OWNER = { id: 'user-acme', name: 'Acme Owner', accessRole: 'admin', email: 'owner@acme.example.com' };
+
+/** The scope a call of the API needs: `<resource>:<read|write>:admin` (contacts are `contact:`). */
+function scopeNeeded(method: string, route: string): string {
+  const resource = /^\/([a-z_]+)/.exec(route)?.[1] ?? '';
+  return `${resource === 'contacts' ? 'contact' : resource}:${method === 'GET' ? 'read' : 'write'}:admin`;
+}
+
+/** Whether `granted` allows `needed`; a write scope covers reading the same resource. */
+const allows = (granted: Set<string>, needed: string) =>
+  granted.has(needed) || granted.has(needed.replace(/:read:admin$/, ':write:admin'));
 
 export async function startLeverStandIn(
   clientId = 'lever-client',
   clientSecret = 'lever-secret-51b0',
 ): Promise<LeverStandIn> {
-  const codes = new Map<string, string>();
-  const users: LeverStandIn['users'] = [{ ...USER }];
-  let access = new Set<string>();
-  let refresh = new Set<string>();
+  const codes = new Map<string, { redirect: string; scopes: Set<string> }>();
+  const users: LeverStandIn['users'] = [{ ...USER }, { ...ACME_OWNER }];
+  const withheld = new Set<string>();
+  // Each token with the scopes it was granted.
+  let access = new Map<string, Set<string>>();
+  let refresh = new Map<string, Set<string>>();
   let refreshes = 0;
   const opportunities: LeverOpportunity[] = [];
-  const issue = (): Reply => {
+  const issue = (scopes: Set<string>): Reply => {
     const a = `lvat-${newId()}`;
     const r = `lvrt-${newId()}`;
-    access.add(a);
-    refresh.add(r);
+    access.set(a, scopes);
+    refresh.set(r, scopes);
     return {
-      body: { access_token: a, refresh_token: r, token_type: 'Bearer', expires_in: 3600, scope: 'offline_access' },
+      body: { access_token: a, refresh_token: r, token_type: 'Bearer', expires_in: 3600, scope: [...scopes].join(' ') },
     };
   };
   const standIn = await startStandIn(({ method, path, query, body, headers }): Reply => {
@@ -84,7 +104,11 @@ export async function startLeverStandIn(
       )
         return { status: 400, body: { error: 'invalid_request' } };
       const code = newId();
-      codes.set(code, redirect);
+      const asked = query
+        .get('scope')!
+        .split(' ')
+        .filter((scope) => !withheld.has(scope));
+      codes.set(code, { redirect, scopes: new Set(asked) });
       const back = new URL(redirect);
       back.searchParams.set('code', code);
       if (query.get('state')) back.searchParams.set('state', query.get('state')!);
@@ -98,17 +122,18 @@ export async function startLeverStandIn(
         : [b.client_id, b.client_secret];
       if (id !== clientId || secret !== clientSecret) return { status: 401, body: { error: 'invalid_client' } };
       if (b.grant_type === 'authorization_code') {
-        if (!codes.has(b.code) || codes.get(b.code) !== b.redirect_uri)
-          return { status: 400, body: { error: 'invalid_grant' } };
+        const granted = codes.get(b.code);
+        if (!granted || granted.redirect !== b.redirect_uri) return { status: 400, body: { error: 'invalid_grant' } };
         codes.delete(b.code);
-        return issue();
+        return issue(granted.scopes);
       }
       if (b.grant_type === 'refresh_token') {
-        if (!refresh.has(b.refresh_token))
+        const scopes = refresh.get(b.refresh_token);
+        if (!scopes)
           return { status: 400, body: { error: 'invalid_grant', error_description: 'refresh token revoked' } };
         refresh.delete(b.refresh_token);
         refreshes++;
-        return issue();
+        return issue(scopes);
       }
       return { status: 400, body: { error: 'unsupported_grant_type' } };
     }
@@ -117,9 +142,17 @@ export async function startLeverStandIn(
     if (!token || !access.has(token))
       return { status: 401, body: { code: 'UnauthorizedError', message: 'Invalid token' } };
     const route = path.slice(3);
+    const needed = scopeNeeded(method, route);
+    if (!allows(access.get(token)!, needed))
+      return { status: 403, body: { code: 'ForbiddenError', message: `Missing required scope: ${needed}` } };
     const b = (body ?? {}) as Record<string, unknown>;
     const asUser = users.some((u) => u.id === query.get('perform_as'));
-    if (method === 'GET' && route === '/users') return { body: { data: users, hasNext: false } };
+    if (method === 'GET' && route === '/users') {
+      const start = Number(query.get('offset') ?? 0);
+      const end = start + Math.min(Number(query.get('limit') ?? 100), 100);
+      const more = end < users.length;
+      return { body: { data: users.slice(start, end), hasNext: more, ...(more ? { next: String(end) } : {}) } };
+    }
     if (method === 'GET' && route === '/stages') return { body: { data: STAGES, hasNext: false } };
     if (method === 'GET' && route === '/archive_reasons')
       return {
@@ -229,6 +262,7 @@ export async function startLeverStandIn(
     apiUrl: `${standIn.url}/v1`,
     opportunities,
     users,
+    withheld,
     deleteOpportunity: (id: string) => {
       opportunities.splice(
         opportunities.findIndex((o) => o.id === id),
@@ -236,10 +270,10 @@ export async function startLeverStandIn(
       );
     },
     expireAccessTokens: () => {
-      access = new Set();
+      access = new Map();
     },
     revokeRefreshTokens: () => {
-      refresh = new Set();
+      refresh = new Map();
     },
   }) as LeverStandIn;
 }

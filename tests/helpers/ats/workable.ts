@@ -2,8 +2,9 @@
  * A stand-in of Workable's SPI v3 on loopback, as the product calls it: `{base}/{subdomain}/spi/v3`
  * with a Bearer token; jobs paged through `paging.next`; members and stages; candidates added to
  * a job (`sourced: true`), moved to a stage slug and disqualified by an active member (`members`: the
- * account's hiring admin and Acme's Owner; `/members` honours `email` and `status`), copied to another
- * job; candidates listed by email (one record per job, as Workable keeps them) and read one by one
+ * account's hiring admin and Acme's Owner; `/members` honours `email` and `status`) with SPI v3's current
+ * fields (`disqualify_reason_id`, `disqualify_note`, `withdrew`, kept on the record; the deprecated
+ * `disqualification_reason` is not read), copied to another job; candidates listed by email (one record per job, as Workable keeps them) and read one by one
  * with their stage by name; a record can be deleted as a member would in Workable (`deleteCandidate`). Refusals have Workable's shapes: 401 `{error}` for a bad token, 404 for an unknown job,
  * 422 `{error}` for a candidate it will not take.
  * `limitRate()` turns on Workable's limit for account tokens (10 calls per 10-second interval): every
@@ -19,7 +20,12 @@ export interface WorkableCandidate {
   job: string;
   stage: string;
   disqualified: boolean;
+  /** What Workable answers as the record's disqualification reason (set by a test; the name of a reason given by id). */
   disqualification_reason?: string;
+  /** What the last disqualify sent in SPI v3's current fields (`disqualification_reason` is deprecated and ignored). */
+  disqualify_reason_id?: string | null;
+  disqualify_note?: string | null;
+  withdrew?: boolean;
   sourced: boolean;
   created_at: string;
   updated_at?: string;
@@ -218,8 +224,12 @@ export async function startWorkableStandIn(
         if (!acting(b.member_id)) return { status: 422, body: { error: 'member_id is invalid' } };
         row.updated_at = new Date().toISOString();
         if (act[2] === 'disqualify') {
+          // SPI v3's current fields; the deprecated `disqualification_reason` is not read.
           row.disqualified = true;
-          row.disqualification_reason = String(b.disqualification_reason ?? '');
+          row.disqualify_reason_id = typeof b.disqualify_reason_id === 'string' ? b.disqualify_reason_id : null;
+          row.disqualify_note = typeof b.disqualify_note === 'string' ? b.disqualify_note : null;
+          row.withdrew = b.withdrew === true;
+          row.disqualification_reason = undefined;
         } else {
           if (!STAGES.some((s) => s.slug === b.target_stage))
             return { status: 422, body: { error: 'target_stage is invalid' } };
