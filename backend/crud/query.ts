@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import { columnOf, type EntityDef, type FieldDef } from '../../schema';
 import type { AppAbility } from '../../schema/ability';
+import { containsPattern, textContains } from '../db/textMatch';
 import { badRequest } from '../errors';
 import { assertCleanInput } from '../http/inputGuard';
 import { parseId } from './ids';
@@ -171,10 +172,7 @@ export function applyFilter(
     if (value === undefined || value === '') continue;
     if (key === 'q') {
       if (typeof value !== 'string' || value.length > 200) throw badRequest({ q: 'q.errors.invalid' });
-      const term = `%${value
-        .trim()
-        .replace(/\s+/g, ' ')
-        .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const term = containsPattern(value);
       const names = search ?? Object.keys(entity.fields).filter((name) => entity.fields[name].searchable);
       const searchable = names.map((name) => [name, entity.fields[name]] as const);
       if (!searchable.length) {
@@ -184,14 +182,14 @@ export function applyFilter(
       query.where((w) => {
         for (const [name, def] of searchable) {
           const col = `"${t}"."${columnOf(name)}"`;
-          if (def.kind === 'stringList') w.orWhereRaw(`array_to_string(${col}, ' ') ilike ?`, [term]);
-          else w.orWhereRaw(`${col} ilike ?`, [term]);
+          w.orWhereRaw(textContains(def.kind === 'stringList' ? `array_to_string(${col}, ' ')` : col), [term]);
         }
         // A person is looked for by the name shown, "Jane Tan": first and last name together, beside each alone.
         if (names.includes('firstName') && names.includes('lastName'))
-          w.orWhereRaw(`concat_ws(' ', "${t}"."${columnOf('firstName')}", "${t}"."${columnOf('lastName')}") ilike ?`, [
-            term,
-          ]);
+          w.orWhereRaw(
+            textContains(`concat_ws(' ', "${t}"."${columnOf('firstName')}", "${t}"."${columnOf('lastName')}")`),
+            [term],
+          );
       });
       continue;
     }

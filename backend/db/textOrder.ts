@@ -29,9 +29,9 @@
  * upgrade: PostgreSQL then warns of a collation version mismatch, and such an index is rebuilt
  * (`REINDEX`, then `ALTER COLLATION "und-x-icu" REFRESH VERSION`).
  *
- * Filters and search do not use this collation: a generic list's `q` and the portal's project `q` compare
- * with ILIKE (case aside, accents kept: 'emilie' does not find 'Émilie'), while talent search's free text,
- * names and company-name filter fold accents (`unaccent`, `english_unaccent`, docs/search.md).
+ * Filters and search do not use this collation (it compares accents, only after the base letters): every
+ * list's text search folds case and accents with `unaccent` (textMatch.ts), as talent search's free text, names
+ * and company-name filter do (`unaccent`, `english_unaccent`, docs/search.md).
  */
 
 export type SortOrder = 'asc' | 'desc';

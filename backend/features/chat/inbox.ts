@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { CONVERSATION_STATUS } from '../../../schema/entities/chat/conversation';
 import type { AppAbility } from '../../../schema/ability';
 import { actorRefs, type Actor } from '../../../schema/roles';
+import { containsPattern, textContains } from '../../db/textMatch';
 import { readableConversations, sideOf, unreadCounts } from './access';
 
 export const INBOX_PAGE = 25;
@@ -15,7 +16,6 @@ const STATUS_NAME = Object.fromEntries(Object.entries(CONVERSATION_STATUS).map((
   number,
   string
 >;
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface InboxFilters {
   q?: string;
@@ -98,13 +98,16 @@ export async function inbox(knex: Knex, actor: Actor, ability: AppAbility, filte
   if (filters.assignee === 'none') q.whereNull('conversations.assignee_id');
   const text = filters.q?.trim();
   if (text) {
-    const like = `%${likeEscape(text)}%`;
+    const like = containsPattern(text);
     q.where((w) =>
       w
-        .where('projects.title', 'ilike', like)
-        .orWhere('co.company_name', 'ilike', like)
+        .whereRaw(textContains('projects.title'), [like])
+        .orWhereRaw(textContains('co.company_name'), [like])
         .orWhereExists((s) =>
-          s.from('chat_messages as s').whereRaw('s.conversation_id = conversations.id').where('s.body', 'ilike', like),
+          s
+            .from('chat_messages as s')
+            .whereRaw('s.conversation_id = conversations.id')
+            .whereRaw(textContains('s.body'), [like]),
         ),
     );
   }

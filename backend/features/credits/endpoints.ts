@@ -29,6 +29,7 @@ import { formatCount, t } from '../../../i18n';
 import { csvLine } from '../../../schema/lib/csv';
 import { CREDIT_ACTIONS, CREDIT_ACTION_LABELS, type CreditAction } from '../../../schema/rules/credits';
 import { calendarDay, oneOf, optionalText } from '../../../schema/validation/inputs';
+import { containsPattern, textContains } from '../../db/textMatch';
 import { defineEndpoint } from '../../endpoints/define';
 import { scopeQuery } from '../../permissions/sql';
 import { badRequest } from '../../errors';
@@ -139,9 +140,12 @@ export async function creditLog(knex: Knex, ability: AppAbility, query: z.output
   if (query.from) base.whereRaw('g.created_at >= (?::date)::timestamp at time zone ?', [query.from, zone]);
   if (query.to) base.whereRaw('g.created_at < (?::date + 1)::timestamp at time zone ?', [query.to, zone]);
   if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
+    const like = containsPattern(query.search);
     base.where((w) =>
-      w.whereILike('c.company_name', like).orWhereILike('g.by_name', like).orWhereILike('g.note', like),
+      w
+        .whereRaw(textContains('c.company_name'), [like])
+        .orWhereRaw(textContains('g.by_name'), [like])
+        .orWhereRaw(textContains('g.note'), [like]),
     );
   }
   const select = base
@@ -213,7 +217,7 @@ export const creditEndpoints = [
       base.whereRaw(`l.expiry_date >= ${TODAY}`);
       scopeQuery(base, ability, 'read', 'Credit', 'l');
       if (query.companyId) base.where('l.company_id', query.companyId);
-      if (query.search) base.whereILike('c.company_name', `%${query.search.replace(/[\\%_]/g, '\\$&')}%`);
+      if (query.search) base.whereRaw(textContains('c.company_name'), [containsPattern(query.search)]);
       const [{ count }] = await base.clone().count({ count: '*' });
       const rows = await base
         .select(lotColumns)

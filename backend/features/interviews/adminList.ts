@@ -18,6 +18,7 @@ import type { AppAbility } from '../../../schema/ability';
 import { calendarDay, id } from '../../../schema/validation/inputs';
 import type { Actor } from '../../../schema/roles';
 import { onBoardSql, type Viewer } from '../../../schema/rules/visibility';
+import { containsPattern, textContains } from '../../db/textMatch';
 import { textOrder } from '../../db/textOrder';
 import { scopeQuery } from '../../permissions/sql';
 import {
@@ -140,11 +141,11 @@ export async function interviewRequestList(
   if (query.from) base.whereRaw('ir.created_at >= (?::date)::timestamp at time zone ?', [query.from, zone]);
   if (query.to) base.whereRaw('ir.created_at < (?::date + 1)::timestamp at time zone ?', [query.to, zone]);
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(query.q);
     base.where((w) =>
       w
-        .whereILike('p.title', like)
-        .orWhereILike('c.company_name', like)
+        .whereRaw(textContains('p.title'), [like])
+        .orWhereRaw(textContains('c.company_name'), [like])
         .orWhereRaw(nameMatches(viewer, place, 'ca'), [like]),
     );
   }

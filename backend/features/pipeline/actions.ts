@@ -30,6 +30,7 @@ import { curates, mayPlaceFor, placesIntoSql, seenTab } from '../../../schema/ru
 import type { Actor } from '../../../schema/roles';
 import { flag, id, ids, int } from '../../../schema/validation/inputs';
 import { onBoardSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
+import { containsPattern, textContains } from '../../db/textMatch';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
 import { logRecruitmentActivity, type RecruitmentEvent } from '../../services/activity';
@@ -161,10 +162,11 @@ async function openProjects(
     .orderBy('p.id', 'desc');
   if (admin) q.leftJoin('companies as co', 'co.id', 'p.company_id').select('co.company_name as companyName');
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
-    q.where((w) =>
-      admin ? w.whereILike('p.title', like).orWhereILike('co.company_name', like) : w.whereILike('p.title', like),
-    );
+    const like = containsPattern(query.q);
+    q.where((w) => {
+      w.whereRaw(textContains('p.title'), [like]);
+      if (admin) w.orWhereRaw(textContains('co.company_name'), [like]);
+    });
   }
   scopeProjects(q, ability, 'update');
   const purpose = query.purpose ?? 'add';

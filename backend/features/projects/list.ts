@@ -13,6 +13,7 @@ import { actorRefs, type Actor } from '../../../schema/roles';
 import { int, oneOf, optionalText, specKeys } from '../../../schema/validation/inputs';
 import { selectRows } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
+import { containsPattern, textContains } from '../../db/textMatch';
 import { textOrder } from '../../db/textOrder';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
@@ -68,9 +69,12 @@ export function filtered<Q extends Knex.QueryBuilder>(
   if (opts.view === 'assigned') q.where('projects.advocate_id', adminId ?? -1);
   if (opts.status !== undefined) q.where('projects.status', opts.status);
   if (opts.q) {
-    const like = `%${opts.q.replace(/[\\%_]/g, '\\$&')}%`;
+    const like = containsPattern(opts.q);
     q.where((w) =>
-      w.whereILike('projects.title', like).orWhereILike('pjt.name', like).orWhereILike('pc.company_name', like),
+      w
+        .whereRaw(textContains('projects.title'), [like])
+        .orWhereRaw(textContains('pjt.name'), [like])
+        .orWhereRaw(textContains('pc.company_name'), [like]),
     );
   }
   return q;

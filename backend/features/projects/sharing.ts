@@ -29,6 +29,7 @@ import { fieldErrorsOf, ruleMessage } from '../../../schema/validation/issues';
 import type { Row } from '../../crud/serialize';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { AppError } from '../../errors';
+import { containsPattern, textContains } from '../../db/textMatch';
 import { textOrders } from '../../db/textOrder';
 import { projectRef } from './inputs';
 import { projectEntity } from './projectWrites';
@@ -87,11 +88,11 @@ async function membersOf(knex: Knex, project: Row, q?: string | null, withInacti
     ]);
   if (!withInactive) query.whereNot('status', INACTIVE);
   if (q) {
-    const like = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+    const like = containsPattern(q);
     query.where((w) =>
       w
-        .whereILike('email', like)
-        .orWhereRaw("(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ilike ?", [like]),
+        .whereRaw(textContains('email'), [like])
+        .orWhereRaw(textContains("coalesce(first_name, '') || ' ' || coalesce(last_name, '')"), [like]),
     );
   }
   return (await query) as Member[];

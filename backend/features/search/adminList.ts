@@ -30,6 +30,7 @@ import { buildFilters, nameSel, textSel, type Filters } from './filters';
 import { DIMENSION_KEYS, ParamError, parseSearchParams, type DimensionKey } from './params';
 import { currencyRates } from './rates';
 import { nameQuery, textQuery } from './text';
+import { normalise } from '../../services/lookups/match';
 
 const candidate = entity('candidate');
 
@@ -123,9 +124,13 @@ function docPredicate(stats: TableStats, key: string, value: unknown): Predicate
   return { key, sql: `d.${spec.column} = any(?)`, bindings: [values], sel };
 }
 
-/** Part of a name or an email, anywhere in it (pg_trgm serves it from three characters on). */
+/**
+ * Part of a name or an email, anywhere in it (pg_trgm serves it from three characters on). `name_text` is stored
+ * folded, `lower(unaccent(...))` (db/textMatch.ts), so the typed part is folded alike ('Émilie' finds 'Emilie'),
+ * in the API by the name matcher's copy of unaccent, which keeps the pattern a constant the planner estimates.
+ */
 function likeOf(q: string): string | undefined {
-  const part = q.trim().toLowerCase();
+  const part = normalise(q);
   return part.length >= 3 ? `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
 }
 

@@ -10,6 +10,7 @@ import { company } from '../../../schema/entities/company';
 import { companyUser } from '../../../schema/entities/companyUser';
 import { formatId } from '../../../schema/lib/ids';
 import { int, optionalText } from '../../../schema/validation/inputs';
+import { containsPattern, textContains } from '../../db/textMatch';
 import { textOrder } from '../../db/textOrder';
 import { defineEndpoint } from '../../endpoints/define';
 import { scopeQuery } from '../../permissions/sql';
@@ -32,7 +33,7 @@ export const inviteCompaniesEndpoint = defineEndpoint({
       .orderByRaw(`${textOrder('companies.company_name')}, companies.id`)
       .limit(query.limit)
       .select('companies.id', 'companies.company_name', 'companies.company_type', 'companies.status');
-    if (query.q) q.whereILike('companies.company_name', `%${query.q.replace(/[\\%_]/g, '\\$&')}%`);
+    if (query.q) q.whereRaw(textContains('companies.company_name'), [containsPattern(query.q)]);
     const rows = (await q) as { id: number; company_name: string; company_type: number; status: number }[];
     return {
       success: true,

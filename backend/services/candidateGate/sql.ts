@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import { tableShape } from '../../db/shape';
+import { textContains } from '../../db/textMatch';
 import { STAGES } from '../../../schema/rules/pipeline';
 import { identitySql, stageVisibleSql, statusSql, type Viewer } from '../../../schema/rules/visibility';
 
@@ -114,8 +115,9 @@ export const shownColumns = (knex: Knex, viewer: Viewer, place: Place, c = 'c'):
 ];
 
 /**
- * SQL (with one binding, the ILIKE pattern): the candidate's name matches, for viewers who see it
+ * SQL (with one binding, a `containsPattern`): the candidate's name contains it, case and accents aside
+ * (db/textMatch.ts), for viewers who see it
  * at `place` only, so a name filter never finds (and so never confirms) a name the viewer may not read.
  */
 export const nameMatches = (viewer: Viewer, place: Place, c = 'c'): string =>
-  `(${identityWhen(viewer, place, c)} and (coalesce(${c}.first_name, '') || ' ' || coalesce(${c}.last_name, '')) ilike ?)`;
+  `(${identityWhen(viewer, place, c)} and ${textContains(`coalesce(${c}.first_name, '') || ' ' || coalesce(${c}.last_name, '')`)})`;
