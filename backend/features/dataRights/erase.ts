@@ -19,7 +19,7 @@
  *   whether the product created that person there: eraseAts.ts) and unlinked;
  *   the erase_ats_records job then erases them with the vendor's own call where it has one, or
  *   lists them for the companies (atsRecords.ts); stored files (CV, blind CV, picture, CV drafts,
- *   copies of their data, chat attachments that name them, the import reports' copies holding
+ *   copies of their data, chat attachments that name them or, in their projects' chats, whose text does, the import reports' copies holding
  *   their rows and failed imports' uploads: eraseFiles.ts) are deleted by the delete_erased_files
  *   job, queued in the transaction (queueFileDeletion): it runs once the erasure has committed, and
  *   is retried until every file is gone.
@@ -41,7 +41,12 @@ import { queueJob } from '../../services/queue';
 import { cancelBookings } from '../../services/interviewBooking';
 import { storedRows } from '../../services/candidateGate';
 import { atsRecordsOf, type AtsRecord } from './eraseAts';
-import { clearFailedUploads, eraseChatAttachments, eraseFromImportReports } from './eraseFiles';
+import {
+  clearFailedUploads,
+  eraseChatAttachments,
+  eraseChatAttachmentsByText,
+  eraseFromImportReports,
+} from './eraseFiles';
 import {
   clearRejectionComments,
   eraseRunEntries,
@@ -311,12 +316,10 @@ export async function eraseCandidate(
   // Mentions: each kind of identifier in the rows of the ties it belongs to (eraseScope.ts).
   const ids = await identifiersOf(trx, profiles);
   // Files naming the person that are not theirs alone, found before the text naming them is rewritten.
+  const mentions = { strong: ids.strong, named: ids.named, tied: ties.project.get('chat_messages') };
   files.push(
-    ...(await eraseChatAttachments(trx, {
-      strong: ids.strong,
-      named: ids.named,
-      tied: ties.project.get('chat_messages'),
-    })),
+    ...(await eraseChatAttachments(trx, mentions)),
+    ...(await eraseChatAttachmentsByText(trx, config, mentions)),
     ...(await eraseFromImportReports(trx, config, emails, written)),
     ...(await clearFailedUploads(trx)),
   );

@@ -8,6 +8,20 @@
  *   full name that is a lookup phrase (where the erasure rewrites it in the text too: eraseScope.ts),
  *   never a first or last name alone, which may be anyone's. The message stays with its text; its
  *   file, size and name are cleared, so its link answers 404.
+ * - Chat attachments by what they hold (`eraseChatAttachmentsByText`): a file passed around keeps its
+ *   contents under any name (the profile PDF sent as "shortlist.pdf" with "hello"). In the
+ *   conversations of the candidate's projects only (the rows eraseScope.ts ties to their projects, so
+ *   the read is bounded by their chats, never every attachment), each attachment left after the pass
+ *   above is read with the CV reader (services/documents/readCv.ts: its own thread, its size, time and
+ *   memory limits, one file at a time) and goes, cleared alike, when its text, white space read as one
+ *   space, holds a contact identifier or the full name by the very pattern the erasure rewrites those
+ *   chats' text with (`named`, matched by PostgreSQL as the rewrite is: whole words, HTML forms). A
+ *   file that cannot be read (missing, not a PDF or DOCX, past the reader's limits) is kept and logged
+ *   by message id: its name and message were checked above, and deleting every unreadable file of a
+ *   busy project chat would take other people's documents for a guess. A reader too busy to take the
+ *   file fails the erasure (nothing is committed; it is carried out again), never skips it. The reads
+ *   touch storage, not the database, but run while the erasure's transaction is open: it is opened by
+ *   queue.ts (carryOut) around eraseCandidate, and the identifiers matched are read inside it.
  * - Import reports (`row,email,reasons`, one physical line a row): a report holding an email of the
  *   person (any of their profiles') is rewritten without their rows, the others kept word for word,
  *   so the admin still has every other rejected row and likely twin to act on (a row of an erased
@@ -23,6 +37,10 @@ import { entity } from '../../../schema';
 import { csvCell } from '../../../schema/lib/csv';
 import { storageFor } from '../../adapters/storage/select';
 import type { Config } from '../../config';
+import { logger } from '../../logger';
+import type { CvType } from '../../services/documents/extractText';
+import { cvLookups } from '../../services/documents/lookups';
+import { readCv } from '../../services/documents/readCv';
 import type { Scope } from './eraseScope';
 
 /** candidate_imports.status of a failed import. */
@@ -64,6 +82,62 @@ export async function eraseChatAttachments(trx: Knex.Transaction, m: Mentions): 
       )
       .update({ attachment_key: null, attachment_name: null, attachment_size: null });
   return rows.map((r) => r.attachment_key);
+}
+
+/** The file's text as the CV reader reads it, white space as one space; undefined when it cannot be read. */
+async function attachmentText(config: Config, key: string, lookups: Parameters<typeof readCv>[2]) {
+  const stream = await storageFor(config).get(key);
+  // Chat attachments are PDF or DOCX files, stored under their type's extension (chat/messages.ts).
+  const type = key.slice(key.lastIndexOf('.') + 1);
+  if (!stream || (type !== 'pdf' && type !== 'docx')) return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > config.cv.maxBytes) return undefined;
+    chunks.push(Buffer.from(chunk as Buffer));
+  }
+  const read = await readCv(Buffer.concat(chunks), type as CvType, lookups, config.cv);
+  return read.ok ? read.text.replace(/\s+/g, ' ') : undefined;
+}
+
+/**
+ * Clears the attachments of the conversations `m.tied` selects whose text holds `m.named` (see above);
+ * returns their storage keys. Run after eraseChatAttachments, so the files it cleared are not read.
+ */
+export async function eraseChatAttachmentsByText(
+  trx: Knex.Transaction,
+  config: Config,
+  m: Mentions,
+): Promise<string[]> {
+  const { tied, named } = m;
+  if (!tied || !named) return [];
+  const rows = (await trx('chat_messages')
+    .whereNotNull('attachment_key')
+    .whereRaw(`(${tied[0]})`, tied[1])
+    .orderBy('id')
+    .forUpdate()
+    .select('id', 'attachment_key')) as { id: number; attachment_key: string }[];
+  if (!rows.length) return [];
+  const lookups = await cvLookups(trx);
+  const hits: typeof rows = [];
+  for (const row of rows) {
+    const text = await attachmentText(config, row.attachment_key, lookups);
+    if (text === undefined) {
+      logger.warn({ messageId: row.id }, 'erasure: a chat attachment could not be read; kept');
+      continue;
+    }
+    const { rows: found } = await trx.raw<{ rows: { hit: boolean }[] }>('select ?::text ~* ? as hit', [text, named]);
+    if (found[0]?.hit) hits.push(row);
+  }
+  if (hits.length)
+    await trx('chat_messages')
+      .whereIn(
+        'id',
+        hits.map((r) => r.id),
+      )
+      .update({ attachment_key: null, attachment_name: null, attachment_size: null });
+  return hits.map((r) => r.attachment_key);
 }
 
 async function textOf(stream: Readable): Promise<string> {
