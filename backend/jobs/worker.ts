@@ -78,7 +78,7 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     import_candidates: importCandidatesTask(config, connectionString, db),
     purge_cv_uploads: purgeCvUploadsTask(config),
     expire_credits: expireCreditsTask(db),
-    expire_checkouts: expireCheckoutsTask(db),
+    expire_checkouts: expireCheckoutsTask(config, db),
     send_interview_request: sendInterviewRequestTask(config, db),
     send_whatsapp_message: sendWhatsappMessageTask(config, db),
     expire_interview_requests: expireInterviewRequestsTask,

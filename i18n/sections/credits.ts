@@ -138,6 +138,11 @@ export const credits = {
       subject: 'Payment failed: order {orderNumber}',
       text: 'The {product} payment for order {orderNumber} ({credits, plural, one {# credit} other {# credits}}) did not go through, so no credits were added and the order is cancelled. You can buy credits again at any time.\n\nSee your credits: {link}',
     },
+    /** An order cancelled as expired by the expire_checkouts job (credits/buyerNotice.ts `tellExpired`). */
+    expired: {
+      subject: 'Order {orderNumber} cancelled: no bank transfer arrived',
+      text: 'Order {orderNumber} ({credits, plural, one {# credit} other {# credits}}, {total}) was cancelled: no bank transfer arrived within {days, plural, one {# day} other {# days}}, so no credits were added.\n\nA transfer that still arrives will be credited to {company}. Otherwise you can place a new order at any time.\n\nSee your credits: {link}',
+    },
   },
   /** The order form's email (purchase.ts) and the card checkout's line item as Stripe shows it (adapters/payments). */
   orderForm: {

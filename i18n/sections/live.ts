@@ -14,6 +14,7 @@ const kinds = {
   atsStatusChanged: "A candidate's status changed in your ATS",
   paymentReversed: 'A card payment for credits was refunded or disputed',
   paymentDelayed: 'A card payment for credits awaits the bank',
+  orderExpired: 'An order for credits was cancelled: no bank transfer arrived',
 };
 const channels = { off: 'Off', inApp: 'In the app', email: 'In the app and by email' };
 const recipientKind = { admin: 'Admin', companyUser: 'Company user' };
@@ -81,6 +82,8 @@ export const notifications = {
       'The dispute {company} raised on order {order} closed as "{status}": the payment of {amount} stands',
     paymentDelayed:
       'The payment of order {order} ({credits, plural, one {# credit} other {# credits}}) awaits the bank: the credits arrive once it confirms it',
+    orderExpired:
+      'Order {order} was cancelled: no bank transfer arrived within {days, plural, one {# day} other {# days}}. A transfer that still arrives will be credited; or place a new order',
   },
   aCandidate: 'A candidate',
   /** A thread's title read by someone who may not see the candidate's name (whatever name it was written with). */

@@ -6,7 +6,8 @@
  * (backend/jobs/tasks/expire_credits.ts) and the hourly cancelling of card checkouts left unpaid
  * (backend/jobs/tasks/expire_checkouts.ts), which also cancels as expired the orders left waiting for
  * a bank transfer past BANK_TRANSFER_LIFETIME_DAYS (orders.ts `expireBankTransfers`; a late payment is
- * still credited); the card payments a bank confirms later, as the credits page lists them
+ * still credited), telling each one's buyer and the company's Owner once (buyerNotice.ts
+ * `tellExpired`); the card payments a bank confirms later, as the credits page lists them
  * (cardPayments.ts); a refund the provider reports failed or cancelled gives back what it took, once
  * (refunds.ts `restoreFailedRefund`).
  */
@@ -27,6 +28,7 @@ export {
 export { refOf } from './inputs';
 export { CHECKOUT_LIFETIME_HOURS, expireBankTransfers, expireCheckouts, type OrderRow } from './orders';
 export { renderOrderForm } from './orderForm';
+export { tellExpired } from './buyerNotice';
 
 export function creditsEndpoints(): Endpoint[] {
   return [...purchaseEndpoints, ...cardPaymentEndpoints, ...creditEndpoints];

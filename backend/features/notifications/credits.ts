@@ -13,6 +13,10 @@
  *                    confirms later): the buyer and the readers of credits, one thread per order, raised
  *                    in the transaction that marks the order awaiting (credits/buyerNotice.ts); the credits
  *                    page is linked with the order (`?order=`), where it shows the payment's state
+ *   orderExpired     an order cancelled as expired, no bank transfer having come within
+ *                    BANK_TRANSFER_LIFETIME_DAYS (job expire_checkouts): the people credits/buyerNotice.ts
+ *                    names (the buyer and the company's Owner), in the same order's thread, linked likewise;
+ *                    never emailed here, as the order's own email goes with it
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
@@ -147,19 +151,43 @@ export async function paymentDelayed(
   const people = (await companyRecipients(trx, { companyId })).filter(
     (p) => p.id === order.user_id || abilityFor(p.actor).can('read', asSubject('Credit', { companyId })),
   );
+  return notifyOfOrder(trx, config, people, order.order_number, {
+    kind: 'paymentDelayed',
+    title: () => t('notifications.titles.paymentDelayed', { order: order.order_number, credits: order.quantity }),
+  });
+}
+
+/** An order cancelled as expired, no bank transfer having come within `days`: `people` hear of it in the app. */
+export async function orderExpired(
+  trx: Knex.Transaction,
+  config: Config,
+  people: Recipient[],
+  order: { order_number: string },
+  days: number,
+): Promise<number> {
+  return notifyOfOrder(trx, config, people, order.order_number, {
+    kind: 'orderExpired',
+    title: () => t('notifications.titles.orderExpired', { order: order.order_number, days }),
+    email: false,
+  });
+}
+
+/** The order's one thread for each of `people`, linked to the credits page they can open (with the order, where it shows it). */
+async function notifyOfOrder(
+  trx: Knex.Transaction,
+  config: Config,
+  people: Recipient[],
+  orderNumber: string,
+  notice: Pick<Notice, 'kind' | 'title' | 'email'>,
+): Promise<number> {
   const byLink = new Map<string, Recipient[]>();
   for (const r of people) {
     const page = creditsLinkFor(r);
-    const link = page === CREDITS_LINKS.raasCompany ? `${page}?order=${encodeURIComponent(order.order_number)}` : page;
+    const link = page === CREDITS_LINKS.raasCompany ? `${page}?order=${encodeURIComponent(orderNumber)}` : page;
     byLink.set(link, [...(byLink.get(link) ?? []), r]);
   }
   let told = 0;
   for (const [link, group] of byLink)
-    told += await notify(trx, config, group, {
-      kind: 'paymentDelayed',
-      subjectKey: `creditOrder:${order.order_number}`,
-      link,
-      title: () => t('notifications.titles.paymentDelayed', { order: order.order_number, credits: order.quantity }),
-    });
+    told += await notify(trx, config, group, { ...notice, subjectKey: `creditOrder:${orderNumber}`, link });
   return told;
 }

@@ -17,4 +17,4 @@ export {
   qualifyAnswered,
   readersSeeing,
 } from './kinds';
-export { creditsExpiring, creditsLow, paymentDelayed, queueLowCreditsNotice } from './credits';
+export { creditsExpiring, creditsLow, orderExpired, paymentDelayed, queueLowCreditsNotice } from './credits';

@@ -19,6 +19,7 @@ export const NOTIFICATION_KIND = {
   atsStatusChanged: 12,
   paymentReversed: 13,
   paymentDelayed: 14,
+  orderExpired: 15,
 } as const;
 
 /**
@@ -45,6 +46,8 @@ export const NOTIFICATION_AUDIENCE: Record<
   paymentReversed: { admin: true, company: false },
   // The buyer of a card order (any of the company's users may buy) and its credit readers.
   paymentDelayed: { admin: false, company: true },
+  // An order cancelled as expired, no bank transfer having come: its buyer (any user) and the company's Owner.
+  orderExpired: { admin: false, company: true },
 };
 
 type AudienceSubject = 'Integration' | 'Credit';
