@@ -12,6 +12,9 @@ import { logger } from './logger';
 export type FieldErrors = Record<string, string>;
 
 export class AppError extends Error {
+  /** Headers the answer carries (Retry-After on a 429 or 503). */
+  headers?: Record<string, string>;
+
   constructor(
     public readonly status: number,
     public readonly code: string,
@@ -105,6 +108,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     appErr = new AppError(500, 'errors.internalServerError');
   }
   if (res.headersSent) return;
+  if (appErr.headers) res.set(appErr.headers);
   res.status(appErr.status).json({
     error: {
       code: appErr.code,

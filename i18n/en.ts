@@ -208,6 +208,8 @@ export const en = {
       unreadable: 'This file could not be read. Try another copy.',
       invalid: 'This upload is not valid',
       tooComplex: 'This file holds more than a CV can. Save it again as a plain PDF or Word file.',
+      readingOne: 'Your previous file is still being read. Try again in {seconds} s, once it is done.',
+      readerBusy: 'Files are being read for many people right now. Try again in {seconds} s.',
     },
   },
   profilePic: { errors: { notUploaded: 'Upload the picture from your account page' } },

@@ -1,6 +1,7 @@
 /**
  * A save refused because the record changed after its form was read (backend/crud/staleness.ts), under `errors`:
- * the message of the 409 and the console's notice with its way to reload.
+ * the message of the 409 and the console's notice with its way to reload. Also a call whose answer never arrived (the
+ * connection dropped, ui/api/client.ts): the change may or may not have been made, which is not a fault of the server.
  */
 export const staleWriteErrors = {
   changedMeanwhile:
@@ -8,4 +9,6 @@ export const staleWriteErrors = {
   changedTitle: 'This record changed meanwhile',
   reload: 'Reload',
   keepEditing: 'Keep editing',
+  connectionLost:
+    'You seem to be offline or the connection dropped, so your change may not have been saved. Check, then try again.',
 };

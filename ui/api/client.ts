@@ -84,7 +84,8 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'errors.internalServerError', 'errors.internalServerError');
+    // No answer came (offline, a dropped connection, a proxy that gave up): the server may have done what was asked.
+    throw new ApiError(0, 'errors.connectionLost', 'errors.connectionLost');
   }
   if (!res.ok) {
     const error = await errorFrom(res);

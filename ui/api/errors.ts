@@ -9,13 +9,18 @@ export function known(key: string | undefined): string | undefined {
   return text === key ? undefined : text;
 }
 
+/** A call that got no answer at all (status 0: offline, the connection dropped): not a fault of the server. */
+export const isConnectionLost = (err: unknown): boolean =>
+  (err instanceof ApiError && err.status === 0) || err instanceof TypeError;
+
 /**
  * The text of a failure: the catalogue's words for its code, else the server's message, else the fallback key. Words
- * with placeholders ('in {wait} minutes') are the server's message instead, which has them filled.
+ * with placeholders ('in {wait} minutes') are the server's message instead, which has them filled. A call that got no
+ * answer says the connection dropped and the change may not have been made, whatever the fallback.
  */
 export function errorMessage(err: unknown, fallbackKey = 'errors.internalServerError'): string {
+  if (isConnectionLost(err)) return t('errors.connectionLost');
   if (err instanceof ApiError) {
-    if (err.status === 0) return t(fallbackKey);
     const served = err.message && err.message !== err.code ? err.message : undefined;
     const text = known(err.code);
     if (text && !(served && /\{\w+/.test(text))) return text;

@@ -5,6 +5,10 @@
  * The thread keeps to its newest message only while the reader is at (or near) the bottom: a reader
  * who scrolled up to read older messages stays where they are, and a "New messages" button below
  * takes them down. A failed load or older page says so with a Retry.
+ *
+ * Each composed message has an id of its own (chatApi's newClientId), sent again when the same text (and file) is
+ * sent again: a send whose answer was lost after the server stored it is not stored twice. When the message comes
+ * back by the live channel with that id, it was sent: the composer clears, and the failed send's error goes.
  */
 import ArrowDownwardOutlined from '@mui/icons-material/ArrowDownwardOutlined';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
@@ -21,10 +25,11 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '../../i18n';
 import { ApiError } from '../api/client';
 import { RemovableChip } from '../components/RemovableChip';
+import { newClientId } from './chatApi';
 import type { useConversation } from './useConversation';
 import { formatDateTime } from '../../schema/rules/dates';
 
@@ -66,6 +71,11 @@ export function ChatThread({
   const list = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const shown = useRef<{ key: string; lastId?: number }>({ key: chat.key });
+  /** The message being sent, or whose send failed: its words, file and id, the id sent again with the same words. */
+  const composed = useRef<{ text: string; file?: File; id: string }>(undefined);
+  const shownMessages = useRef(chat.messages);
+  shownMessages.current = chat.messages;
+  const delivered = (id: string) => shownMessages.current.some((m) => m.mine && m.clientId === id);
   const fileInput = useRef<HTMLInputElement>(null);
   const attachButton = useRef<HTMLButtonElement>(null);
   const last = chat.messages.at(-1);
@@ -93,16 +103,33 @@ export function ChatThread({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastId, chat.typing, chat.key]);
 
+  // The composed message came back (by the live channel, after a lost answer): it was sent. Words typed since stay.
+  const sent = (id: string) => {
+    if (composed.current?.id !== id) return;
+    const { text: words, file: attached } = composed.current;
+    composed.current = undefined;
+    setText((now) => (now.trim() === words ? '' : now));
+    setFile((now) => (now === attached ? undefined : now));
+    if (fileInput.current) fileInput.current.value = '';
+    setError(undefined);
+  };
+  useEffect(() => {
+    if (composed.current && delivered(composed.current.id)) sent(composed.current.id);
+  }, [chat.messages]);
+
   const submit = async () => {
     if (sending || (!text.trim() && !file)) return;
+    const words = text.trim();
+    const again = composed.current && composed.current.text === words && composed.current.file === file;
+    const id = again && composed.current ? composed.current.id : newClientId();
+    composed.current = { text: words, file, id };
     setSending(true);
     setError(undefined);
     try {
-      await chat.send(text.trim(), file);
-      setText('');
-      setFile(undefined);
-      if (fileInput.current) fileInput.current.value = '';
+      await chat.send(words, file, id);
+      sent(id);
     } catch (err) {
+      if (delivered(id)) return sent(id);
       const fields = err instanceof ApiError ? Object.values(err.fields) : [];
       setError(t(fields[0] ?? (err instanceof ApiError ? err.code : 'chat.widget.sendError')));
     } finally {

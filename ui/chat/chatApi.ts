@@ -10,6 +10,8 @@ export interface ChatMessage {
   mine: boolean;
   authorName: string;
   body: string | null;
+  /** The id the author's screen gave the message (to its author only; null for older clients' and others'). */
+  clientId?: string | null;
   attachment: { name: string; size: number; url: string } | null;
   createdAt: string;
 }
@@ -55,14 +57,28 @@ export const loadConversation = (
   query: { after?: number; before?: number } = {},
 ) => api<ConversationPage>(pathOf(source, conversationId), { query });
 
-export function postMessage(source: ChatSource, conversationId: number | undefined, text: string, file?: File) {
+/** A new id for a composed message, sent with each try of it: the server stores one message per id and author. */
+export function newClientId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Posts a message; a retry with the same `clientId` answers the message the first try stored, not a second one. */
+export function postMessage(
+  source: ChatSource,
+  conversationId: number | undefined,
+  text: string,
+  file?: File,
+  clientId?: string,
+) {
   const path = `${pathOf(source, conversationId)}/messages`;
-  let body: FormData | { body: string };
+  let body: FormData | { body: string; clientId?: string };
   if (file) {
     body = new FormData();
     if (text) body.set('body', text);
+    if (clientId) body.set('clientId', clientId);
     body.set('attachment', file);
-  } else body = { body: text };
+  } else body = { body: text, clientId };
   return api<{ data: ChatMessage }>(path, { method: 'POST', body });
 }
 

@@ -174,9 +174,9 @@ export function useConversation(source: ChatSource, side: Side, active: boolean)
   }, [messages, id]);
 
   const send = useCallback(
-    async (text: string, file?: File) => {
+    async (text: string, file?: File, clientId?: string) => {
       const { key: asked, source: from, id: conversationId } = state.current;
-      const { data } = await postMessage(from, conversationId, text, file);
+      const { data } = await postMessage(from, conversationId, text, file, clientId);
       if (state.current.key !== asked) return;
       setMessages((have) => mergeMessages(have, [data]));
       if (state.current.id === undefined) await catchUp();

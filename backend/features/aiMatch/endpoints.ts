@@ -17,7 +17,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
-import type { Actor } from '../../../schema/roles';
+import { actorKey, type Actor } from '../../../schema/roles';
 import {
   JOB_DESCRIPTION_MIN,
   keyOf,
@@ -147,7 +147,7 @@ export async function startMatchRun(
       throw badRequest({ file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
     // Read on the one thread that reads every CV: counted with the person's other job descriptions read.
     await enforceRateLimits(knex, ctx.config.rateLimit.windowMinutes, [jobDescriptionReads(ctx.config, actor)]);
-    const read = await readCv(file.buffer, type, await cvLookups(knex), ctx.config.cv);
+    const read = await readCv(file.buffer, type, await cvLookups(knex), ctx.config.cv, { owner: actorKey(actor) });
     if (!read.ok) throw badRequest({ file: UNREADABLE[read.reason] }, UNREADABLE[read.reason]);
     text = read.text.trim();
     source = MATCH_SOURCE.file;

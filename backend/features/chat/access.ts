@@ -21,6 +21,7 @@ export interface MessageRow {
   attachment_key: string | null;
   attachment_name: string | null;
   attachment_size: number | null;
+  client_id: string | null;
   created_at: Date;
 }
 

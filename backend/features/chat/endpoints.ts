@@ -4,8 +4,9 @@
  *   GET   /conversations?q=&status=open|resolved|all&assignee=all|me|none&page=  the inbox
  *   GET   /conversations/:id?after=&before=          the conversation and a page of its messages
  *   GET   /projects/:projectId/conversation           the same for a project (data null before its first message)
- *   POST  /projects/:projectId/conversation/messages  posts (multipart `attachment` and/or `body`)
- *   POST  /conversations/:id/messages                 posts in a conversation
+ *   POST  /projects/:projectId/conversation/messages  posts (multipart `attachment` and/or `body`, optional `clientId`)
+ *   POST  /conversations/:id/messages                 posts in a conversation; a post repeating the caller's
+ *                                                     `clientId` answers the message it stored, storing no other
  *   POST  /conversations/:id/read {messageId}         moves the caller's read mark; with nothing left unread, the
  *                                                     caller's notification thread of the conversation is read too
  *   POST  /conversations/:id/typing                   tells the other side the caller is typing
@@ -39,7 +40,12 @@ const page = z.object({
   after: int().pipe(z.number().min(0).max(2147483647)).optional(),
   before: messageId.optional(),
 });
-const messageBody = z.object({ body: z.string().max(MAX_BODY).optional() });
+/** The id the sender's screen gave the message, kept across its retries (a UUID; older clients send none). */
+const clientId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/)
+  .optional();
+const messageBody = z.object({ body: z.string().max(MAX_BODY).optional(), clientId });
 /** Messages a person may post per rate-limit window (files count against the CV uploads too). */
 const MESSAGES_PER_WINDOW = 300;
 
@@ -78,14 +84,18 @@ async function post(
   config: Config,
   actor: Actor,
   project: Parameters<typeof postMessage>[3],
-  body: string | undefined,
+  input: z.output<typeof messageBody>,
   file?: Express.Multer.File,
 ) {
   // Counted once the conversation is known to be the caller's: refusals before cost nothing and count nothing.
   const limits = postLimits(actor);
   if (file) limits.push({ key: `chat-upload:${actorKey(actor)}`, max: config.cv.uploadsPerWindow });
   await enforceRateLimits(knex, config.rateLimit.windowMinutes, limits);
-  const message = await postMessage(knex, config, actor, project, { body: body ?? null, file });
+  const message = await postMessage(knex, config, actor, project, {
+    body: input.body ?? null,
+    clientId: input.clientId ?? null,
+    file,
+  });
   return { success: true, data: presentMessage(message, actor) };
 }
 
@@ -151,7 +161,7 @@ export const chatEndpoints = [
     input: { params: z.object({ projectId: projectRef }), body: messageBody },
     status: 201,
     handler: async ({ params, body, file, actor, ability, ctx }) =>
-      post(ctx.knex, ctx.config, actor, await projectOf(ctx.knex, ability, params.projectId), body.body, file),
+      post(ctx.knex, ctx.config, actor, await projectOf(ctx.knex, ability, params.projectId), body, file),
   }),
 
   defineEndpoint({
@@ -164,14 +174,7 @@ export const chatEndpoints = [
     status: 201,
     handler: async ({ params, body, file, actor, ability, ctx }) => {
       const conversation = await conversationFor(ctx.knex, ability, params.id);
-      return post(
-        ctx.knex,
-        ctx.config,
-        actor,
-        await projectOf(ctx.knex, ability, conversation.project_id),
-        body.body,
-        file,
-      );
+      return post(ctx.knex, ctx.config, actor, await projectOf(ctx.knex, ability, conversation.project_id), body, file);
     },
   }),
 

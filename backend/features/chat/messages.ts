@@ -4,17 +4,21 @@
  * page that asks for the messages after the last id it has never skips one. Every change raises a
  * live event on the conversation ('message', 'read', 'typing:<side>'); pages then ask for the content.
  * The first message also raises 'conversationStarted' on the project, for pages that have no conversation id yet.
+ * A post may carry the sender's `clientId` for the message (the same on each retry): one the author already posted in
+ * the conversation (a retry after a lost answer) returns that message and stores, raises and sends nothing more.
  */
 import type { Knex } from 'knex';
 import { CHAT_SIDE, CONVERSATION_STATUS } from '../../../schema/entities/chat/conversation';
 import { LIVE_TOPIC } from '../../../schema/entities/live/liveEvent';
-import { actorRefs, type Actor } from '../../../schema/roles';
+import { actorKey, actorRefs, type Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
 import { storageFor } from '../../adapters/storage/select';
 import { badRequest, notFound } from '../../errors';
 import { raiseLive } from '../live';
 import { readThreadsAbout } from '../notifications';
 import { sniffCvType } from '../../services/documents/extractText';
+import { cvLookups } from '../../services/documents/lookups';
+import { readCv } from '../../services/documents/readCv';
 import { sideOf, type ConversationRow, type MessageRow, type Side } from './access';
 
 export type { MessageRow };
@@ -35,6 +39,8 @@ export const presentMessage = (m: MessageRow, actor: Actor) => ({
   mine: m.author_side === sideOf(actor) && m.author_id === actor.id,
   authorName: m.author_name,
   body: m.body,
+  /** The id the author's screen gave the message: the author's screen knows it by it when the live channel brings it. */
+  clientId: m.author_side === sideOf(actor) && m.author_id === actor.id ? m.client_id : null,
   attachment: m.attachment_key
     ? {
         name: m.attachment_name,
@@ -45,11 +51,25 @@ export const presentMessage = (m: MessageRow, actor: Actor) => ({
   createdAt: m.created_at.toISOString(),
 });
 
-/** A file checked as CVs are (PDF or DOCX by its content, named to match; the size limit is the upload's). */
-export function checkAttachment(file: Express.Multer.File): 'pdf' | 'docx' {
+/**
+ * A file checked as CVs are: PDF or DOCX by its content, named to match, and read in the document reading thread
+ * within the same limits (services/documents/readCv.ts), so a file that only starts like a PDF, or a Word package
+ * hiding a bomb, is refused on `attachment` rather than stored for the other side to open.
+ */
+export async function checkAttachment(
+  knex: Knex,
+  config: Config,
+  actor: Actor,
+  file: Express.Multer.File,
+): Promise<'pdf' | 'docx'> {
   const type = sniffCvType(file.buffer);
   if (!type || !file.originalname.toLowerCase().endsWith(`.${type}`))
     throw badRequest({ attachment: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
+  const read = await readCv(file.buffer, type, await cvLookups(knex), config.cv, { owner: actorKey(actor) });
+  if (!read.ok) {
+    const key = read.reason === 'tooComplex' ? 'upload.errors.tooComplex' : 'upload.errors.unreadable';
+    throw badRequest({ attachment: key }, key);
+  }
   return type;
 }
 
@@ -85,12 +105,13 @@ export async function markRead(
 
 export interface NewMessage {
   body: string | null;
+  clientId?: string | null;
   file?: Express.Multer.File;
 }
 
 /**
  * Posts a message in the project's conversation (created with its first message). The file is
- * stored first and deleted again if the transaction fails.
+ * stored first and deleted again if the transaction fails, or if the post repeats a stored one.
  */
 export async function postMessage(
   knex: Knex,
@@ -102,12 +123,13 @@ export async function postMessage(
   const body = input.body?.trim() ? input.body.trim() : null;
   if (!body && !input.file) throw badRequest({ body: 'chat.errors.empty' }, 'chat.errors.empty');
   if (project.companyId === null) throw notFound('chat.errors.noCompany');
-  const type = input.file ? checkAttachment(input.file) : undefined;
+  const type = input.file ? await checkAttachment(knex, config, actor, input.file) : undefined;
   const storage = storageFor(config);
   const key =
     input.file && type ? await storage.put(input.file.buffer, { folder: ATTACHMENT_FOLDER, ext: type }) : null;
+  let repeated = false;
   try {
-    return await knex.transaction(async (trx) => {
+    const posted = await knex.transaction(async (trx) => {
       const started = await trx('conversations')
         .insert({ project_id: project.id, company_id: project.companyId, assignee_id: project.advocateId })
         .onConflict('project_id')
@@ -119,6 +141,12 @@ export async function postMessage(
         .where('project_id', project.id)
         .forUpdate()
         .first()) as ConversationRow;
+      // Under the conversation's lock: a retry running beside its first try waits and then finds it.
+      const stored = input.clientId ? await repeatOf(trx, conversation.id, actor, input.clientId) : undefined;
+      if (stored) {
+        repeated = true;
+        return stored;
+      }
       const [message] = (await trx('chat_messages')
         .insert({
           conversation_id: conversation.id,
@@ -129,6 +157,7 @@ export async function postMessage(
           attachment_key: key,
           attachment_name: input.file ? input.file.originalname.slice(-255) : null,
           attachment_size: input.file ? input.file.size : null,
+          client_id: input.clientId ?? null,
           // The time of the insert, after the lock: times follow the messages' order (now() is the transaction's start).
           created_at: trx.raw('clock_timestamp()'),
         })
@@ -147,10 +176,24 @@ export async function postMessage(
       await queueFollowUps(trx, config, message.id);
       return message;
     });
+    if (repeated && key) await storage.delete(key);
+    return posted;
   } catch (err) {
     if (key) await storage.delete(key);
     throw err;
   }
+}
+
+/** The message the author already posted in the conversation under `clientId`, if any. */
+async function repeatOf(trx: Knex.Transaction, conversationId: number, actor: Actor, clientId: string) {
+  return (await trx('chat_messages')
+    .where({
+      conversation_id: conversationId,
+      author_side: sideOf(actor),
+      author_id: actor.id ?? -1,
+      client_id: clientId,
+    })
+    .first()) as MessageRow | undefined;
 }
 
 /** Messages in id order: the page after `after`, the page before `before`, or the latest page. */

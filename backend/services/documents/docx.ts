@@ -21,6 +21,9 @@ export interface ZipEntry {
   offset: number;
 }
 
+/** More parts than any CV or job description has (Word writes a dozen or two): a package past it is refused unread. */
+export const MAX_ENTRIES = 2000;
+
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
@@ -40,6 +43,8 @@ export function entriesOf(data: Buffer): Map<string, ZipEntry> {
   let at = data.readUInt32LE(end + 16);
   // ZIP64 packages (over 4 GB or 65,535 entries) are never CVs.
   if (count === 0xffff || at === 0xffffffff) throw new CvTooLarge('zip64');
+  // Checked before the directory is walked: each entry costs a parse, and scrubbing one costs an inflate and a deflate.
+  if (count > MAX_ENTRIES) throw new CvTooLarge(`${count} zip entries`);
   const entries = new Map<string, ZipEntry>();
   for (let n = 0; n < count; n += 1) {
     if (at + 46 > data.length || data.readUInt32LE(at) !== CENTRAL) throw new CvUnreadable('bad zip directory');
@@ -147,13 +152,40 @@ export function wordBodyText(xml: string, maxChars: number): { text: string; tru
     : { text, truncated: length > maxChars };
 }
 
+/**
+ * The package's declared shape within the limits: at most MAX_ENTRIES entries, none declaring more than
+ * `maxUnpackedBytes`, all together no more than twice that. Reads only the central directory, so it is cheap enough to
+ * run before a file is queued for the reading thread (precheck.ts); throws CvTooLarge or CvUnreadable.
+ */
+export function checkPackage(data: Buffer, limits: { maxUnpackedBytes: number }): Map<string, ZipEntry> {
+  const entries = entriesOf(data);
+  let total = 0;
+  for (const entry of entries.values()) {
+    if (entry.size > limits.maxUnpackedBytes) throw new CvTooLarge(`${entry.name} declares ${entry.size} bytes`);
+    total += entry.size;
+  }
+  if (total > 2 * limits.maxUnpackedBytes) throw new CvTooLarge(`the package declares ${total} bytes`);
+  return entries;
+}
+
+/**
+ * Every part unpacked within its declared size (unpack refuses a part that unpacks to more or less than its header
+ * said): a part the text does not need, such as a media file of zeros declared small, cannot hide a bomb. The body
+ * is left to its own reading, which unpacks it the same way.
+ */
+function verifyParts(data: Buffer, entries: Map<string, ZipEntry>, body: ZipEntry): void {
+  for (const entry of entries.values())
+    if (entry !== body && !entry.name.endsWith('/')) unpack(data, entry, Math.max(1, entry.size));
+}
+
 /** The text of a DOCX file, within the limits; throws CvTooLarge or CvUnreadable. */
 export function docxText(
   data: Buffer,
   limits: { maxUnpackedBytes: number; maxTextChars: number },
 ): { text: string; truncated: boolean } {
-  const entries = entriesOf(data);
+  const entries = checkPackage(data, limits);
   const body = mainPart(data, entries);
   if (!body) throw new CvUnreadable('no Word body');
+  verifyParts(data, entries, body);
   return wordBodyText(unpack(data, body, limits.maxUnpackedBytes).toString('utf8'), limits.maxTextChars);
 }

@@ -5,6 +5,7 @@
  */
 import { getDocumentProxy } from 'unpdf';
 import { CvTooLarge, CvUnreadable, docxText } from './docx';
+import { checkPdfStreams } from './pdfStreams';
 
 export type CvType = 'pdf' | 'docx';
 
@@ -26,8 +27,15 @@ export function sniffCvType(data: Buffer): CvType | undefined {
   return undefined;
 }
 
+/**
+ * What a PDF's streams may unpack to, together: a CV's text and fonts are a few megabytes; images of a scanned CV
+ * more, but still well below four times the unpack limit of a Word file.
+ */
+const pdfBudget = (limits: TextLimits) => 4 * limits.maxUnpackedBytes;
+
 /** The page's text as pdf.js lays it out: items in order, a line break where an item ends one. */
 async function pdfText(data: Buffer, limits: TextLimits): Promise<{ text: string; truncated: boolean }> {
+  checkPdfStreams(data, pdfBudget(limits));
   const pdf = await getDocumentProxy(new Uint8Array(data));
   try {
     const pages: string[] = [];

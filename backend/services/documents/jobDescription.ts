@@ -5,7 +5,7 @@
  * text is kept with it (projects.jd_text), so AI match and the requests read the file that is kept.
  */
 import type { Knex } from 'knex';
-import type { Actor } from '../../../schema/roles';
+import { actorKey, type Actor } from '../../../schema/roles';
 import { enforceRateLimits } from '../../auth/rateLimit';
 import type { Config } from '../../config';
 import { badRequest } from '../../errors';
@@ -30,7 +30,7 @@ export async function readJobDescription(
 ): Promise<{ scrubbed: Buffer; text: string }> {
   const { knex, config } = ctx;
   await enforceRateLimits(knex, config.rateLimit.windowMinutes, [jobDescriptionReads(config, actor)]);
-  const read = await readCv(data, type, await cvLookups(knex), config.cv, { scrub: true });
+  const read = await readCv(data, type, await cvLookups(knex), config.cv, { scrub: true, owner: actorKey(actor) });
   if (!read.ok) {
     const key = read.reason === 'tooComplex' ? 'upload.errors.tooComplex' : 'upload.errors.unreadable';
     throw badRequest({ [field]: key }, key);

@@ -3,11 +3,23 @@
  * with a heap limit (CV_READ_MEMORY_MB) and a time limit (CV_READ_TIMEOUT_MS): a CV that needs
  * more has its thread stopped and is refused, and the next CV gets a fresh thread. The thread
  * that answers requests only hands the bytes over, so one crafted file cannot stall the server.
+ *
+ * The thread is shared by everyone, so what waits for it is bounded too:
+ * - a file refused by its size or its package's declared shape (precheck.ts) never reaches the queue;
+ * - a person (`owner`) has one read queued or running at a time: a second is refused at once with 429
+ *   upload.errors.readingOne, so one person's flood costs others one read's time, not the flood's;
+ * - at most QUEUE_CAP reads wait, and none waits longer than twice CV_READ_TIMEOUT_MS (time for the read ahead of it
+ *   to run out its whole limit, and more): beyond either, 503
+ *   upload.errors.readerBusy. Both answers carry Retry-After.
  */
 import { Worker } from 'node:worker_threads';
+import { t } from '../../../i18n';
 import type { CvConfig } from '../../config';
+import { AppError } from '../../errors';
 import { logger } from '../../logger';
+import { CvTooLarge } from './docx';
 import type { CvType, TextLimits } from './extractText';
+import { precheck } from './precheck';
 import type { CvDraft, CvLookups } from './parseCv';
 
 export interface ReadRequest {
@@ -34,6 +46,8 @@ interface Job {
   lookups: CvLookups;
   config: CvConfig;
   resolve: (result: ReadResult) => void;
+  /** Refuses the job as busy when it has waited its limit. */
+  waited: NodeJS.Timeout;
 }
 
 interface Thread {
@@ -44,7 +58,11 @@ interface Thread {
 }
 
 const IDLE_MS = 60_000;
+/** Reads that may wait for the thread; one more is refused as busy. */
+export const QUEUE_CAP = 8;
 const queue: Job[] = [];
+/** The people (actorKey) with a read queued or running. */
+const reading = new Set<string>();
 let thread: Thread | undefined;
 let busy = false;
 let nextId = 1;
@@ -143,33 +161,80 @@ async function pump(): Promise<void> {
   }
   busy = true;
   clearTimeout(idleTimer);
+  clearTimeout(job.waited);
   try {
-    job.resolve(await run(job));
+    job.resolve(await run(job).catch((): ReadResult => ({ ok: false, reason: 'failed' })));
   } finally {
     busy = false;
     void pump();
   }
 }
 
+/** A refusal with Retry-After: the reader is worth asking again after about one read's time limit. */
+function refusal(status: 429 | 503, key: string, config: CvConfig): AppError {
+  const seconds = Math.max(1, Math.ceil(config.readTimeoutMs / 1000));
+  const err = new AppError(status, key, t(key, { seconds }));
+  err.headers = { 'Retry-After': String(seconds) };
+  return err;
+}
+
+export interface ReadOptions {
+  /** The file is also scrubbed of its metadata, and the answer carries the scrubbed bytes. */
+  scrub?: boolean;
+  /** Whose read it is (actorKey): one queued or running read per person. Jobs name nobody. */
+  owner?: string;
+}
+
 /**
  * The CV's text (capped) and its draft profile, read in the reading thread within the limits; with `scrub`, also the
  * file without its metadata (`scrubbed`), made within the same limits, or the file is refused as unreadable.
+ * Rejects with 429 when `owner` already has a read waiting or running, and with 503 when the queue is full or the
+ * read waited its limit for the thread (see above).
  */
 export function readCv(
   data: Buffer,
   type: CvType,
   lookups: CvLookups,
   config: CvConfig,
-  options: { scrub?: boolean } = {},
+  options: ReadOptions = {},
 ): Promise<ReadResult> {
-  return new Promise((resolve) => {
-    const limits = {
-      maxUnpackedBytes: config.maxUnpackedBytes,
-      maxTextChars: config.maxTextChars,
-      maxPages: config.maxPages,
-    };
+  const limits = {
+    maxUnpackedBytes: config.maxUnpackedBytes,
+    maxTextChars: config.maxTextChars,
+    maxPages: config.maxPages,
+  };
+  try {
+    precheck(data, type, { ...limits, maxBytes: config.maxBytes });
+  } catch (err) {
+    return Promise.resolve({ ok: false, reason: err instanceof CvTooLarge ? 'tooComplex' : 'unreadable' });
+  }
+  const { owner } = options;
+  if (owner && reading.has(owner)) return Promise.reject(refusal(429, 'upload.errors.readingOne', config));
+  if (queue.length >= QUEUE_CAP) return Promise.reject(refusal(503, 'upload.errors.readerBusy', config));
+  if (owner) reading.add(owner);
+  const done = () => {
+    if (owner) reading.delete(owner);
+  };
+  return new Promise<ReadResult>((resolve, reject) => {
     const request = { data: new Uint8Array(data), type, limits, scrub: options.scrub };
-    queue.push({ request, lookups, config, resolve });
+    const job: Job = {
+      request,
+      lookups,
+      config,
+      resolve: (result) => {
+        done();
+        resolve(result);
+      },
+      waited: setTimeout(() => {
+        const at = queue.indexOf(job);
+        if (at < 0) return;
+        queue.splice(at, 1);
+        done();
+        logger.warn({ waitedMs: 2 * config.readTimeoutMs }, 'a document waited its limit for the reading thread');
+        reject(refusal(503, 'upload.errors.readerBusy', config));
+      }, 2 * config.readTimeoutMs),
+    };
+    queue.push(job);
     void pump();
   });
 }

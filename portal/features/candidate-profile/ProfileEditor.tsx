@@ -7,12 +7,20 @@
  * A save carries the `updatedAt` of the profile the page holds. A profile changed since (in another tab or device, or
  * by our team) is refused with 409 'candidates.errors.changedMeanwhile' and nothing is written: a dialog says so and
  * reloads the profile, which refreshes the fields the candidate left alone and keeps the ones they changed.
+ *
+ * A save whose answer was lost (the connection dropped, a proxy gave up) may still have been written: after such a
+ * failure, and on a 409 (the repeat of such a save finds the profile changed, by that save), the stored profile is read
+ * and, when it already holds what was sent, the save is done ('messages.saveSuccess'). Otherwise a lost answer says the
+ * connection dropped and the change may not be saved ('errors.connectionLost'), and a 409 shows the dialog.
+ *
+ * Unsaved edits are kept in this tab while they are typed (./profileDraft.ts): a session that ends mid-edit (a 401
+ * signs out and leads to the login page) gets them back after signing in again, with 'talent.own.draftKept'.
  */
 import { Button, CircularProgress } from '@mui/material';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import { ApiError } from '../../../ui/api/client';
-import { errorMessage, known } from '../../../ui/api/errors';
+import { errorMessage, isConnectionLost, known } from '../../../ui/api/errors';
 import { guardSignOut } from '../../app/auth/AuthProvider';
 import { useNotify } from '../../app/notify';
 import { t } from '../../../i18n';
@@ -25,8 +33,15 @@ import { errorPath, profileResolver } from '../../../ui/candidate-profile/profil
 import { SaveBar } from '../../../ui/candidate-profile/SaveBar';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { portalLookups, profileApi, type CandidateProfile } from './profileApi';
+import { useProfileDraft } from './profileDraft';
 
 const CHANGED_MEANWHILE = 'candidates.errors.changedMeanwhile';
+
+/** Whether two payloads say the same, ids aside (the stored profile's new experiences have ids, the sent ones none). */
+const samePayload = (a: FieldValues, b: FieldValues) => {
+  const text = (v: FieldValues) => JSON.stringify(v, (key, value: unknown) => (key === 'id' ? undefined : value));
+  return text(a) === text(b);
+};
 
 interface Props {
   profile: CandidateProfile;
@@ -39,7 +54,7 @@ interface Props {
  * ends the session (a person who stays keeps a session to save with). `answer` is the person's reply to the latter;
  * once they chose to sign out, the browser does not ask a second time as the page is left.
  */
-function useLeaveGuard(dirty: boolean) {
+function useLeaveGuard(dirty: boolean, onLeave: () => void) {
   const [pending, setPending] = useState<(leave: boolean) => void>();
   const leaving = useRef(false);
   useEffect(() => {
@@ -56,6 +71,7 @@ function useLeaveGuard(dirty: boolean) {
   }, [dirty]);
   const answer = (leave: boolean) => {
     leaving.current = leave;
+    if (leave) onLeave();
     pending?.(leave);
     setPending(undefined);
   };
@@ -69,7 +85,9 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
   const form = useForm<FieldValues>({ defaultValues: values, resolver, mode: 'onChange' });
   const { reset, setError, formState } = form;
   const namesLoaded = useNamesLoaded(portalLookups, values, 'candidate');
-  const leave = useLeaveGuard(formState.isDirty);
+  const restored = useCallback(() => notify(t('talent.own.draftKept'), 'info'), [notify]);
+  const draft = useProfileDraft(form, profile.id, namesLoaded, restored);
+  const leave = useLeaveGuard(formState.isDirty, () => draft.forget(true));
   const [discarding, setDiscarding] = useState(false);
   const [changed, setChanged] = useState(false);
   const [reloading, setReloading] = useState(false);
@@ -83,22 +101,31 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
     reset(values, { keepDirtyValues: true });
   }, [values, reset]);
 
+  const saved = (updated: CandidateProfile, data: FieldValues) => {
+    notify(t('messages.saveSuccess'), 'success');
+    draft.forget();
+    // What was typed while the save was under way is kept, still to be saved: the answer predates it.
+    const typed = form.getValues();
+    reset(toFormValues(updated, 'candidate'));
+    for (const [name, value] of Object.entries(typed))
+      if (JSON.stringify(value) !== JSON.stringify(data[name])) form.setValue(name, value, { shouldDirty: true });
+    onSaved(updated);
+  };
+
   const save = form.handleSubmit(
     async (data) => {
+      const sent = toPayload(data, 'candidate');
       try {
-        const updated = await profileApi.update(profile.id, {
-          ...toPayload(data, 'candidate'),
-          updatedAt: profile.updatedAt,
-        });
-        notify(t('messages.saveSuccess'), 'success');
-        // What was typed while the save was under way is kept, still to be saved: the answer predates it.
-        const typed = form.getValues();
-        reset(toFormValues(updated, 'candidate'));
-        for (const [name, value] of Object.entries(typed))
-          if (JSON.stringify(value) !== JSON.stringify(data[name])) form.setValue(name, value, { shouldDirty: true });
-        onSaved(updated);
+        saved(await profileApi.update(profile.id, { ...sent, updatedAt: profile.updatedAt }), data);
       } catch (err) {
-        if (err instanceof ApiError && err.code === CHANGED_MEANWHILE) return setChanged(true);
+        const lost = isConnectionLost(err);
+        if (lost || (err instanceof ApiError && err.code === CHANGED_MEANWHILE)) {
+          // The answer of this save, or of the one before it, may have been lost after the server wrote it.
+          const stored = await profileApi.get(profile.id).catch(() => undefined);
+          if (stored && samePayload(toPayload(toFormValues(stored, 'candidate'), 'candidate'), sent))
+            return saved(stored, data);
+          return lost ? notify(errorMessage(err), 'error') : setChanged(true);
+        }
         const fields = err instanceof ApiError ? Object.entries(err.fields) : [];
         for (const [path, key] of fields)
           setError(errorPath(path), { type: 'server', message: t(key) }, { shouldFocus: path === fields[0][0] });
@@ -180,6 +207,7 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
           destructive
           onConfirm={() => {
             reset(values);
+            draft.forget();
             setDiscarding(false);
           }}
           onClose={() => setDiscarding(false)}

@@ -38,7 +38,11 @@ export const conversation = defineEntity({
   },
 });
 
-/** One message of a conversation: text, an attachment (a PDF or DOCX, as CVs), or both. Never edited. */
+/**
+ * One message of a conversation: text, an attachment (a PDF or DOCX, as CVs), or both. Never edited. `clientId` is
+ * the id the sender's screen gave the message it composed, the same on every retry of it: a retry whose first try was
+ * stored (its answer lost) finds that message instead of storing a second one. Older clients send none.
+ */
 export const chatMessage = defineEntity({
   name: 'chatMessage',
   table: 'chat_messages',
@@ -52,9 +56,13 @@ export const chatMessage = defineEntity({
     attachmentKey: f.string({ max: 120, hidden: true }),
     attachmentName: f.string({ max: 255 }),
     attachmentSize: f.integer(),
+    clientId: f.string({ max: 64 }),
     createdAt: f.datetime({ required: true, readOnly: true, dbDefault: 'now' }),
   },
-  indexes: [['conversationId', 'id']],
+  indexes: [
+    ['conversationId', 'id'],
+    { fields: ['conversationId', 'authorSide', 'authorId', 'clientId'], unique: true },
+  ],
   permissions: {},
 });
 

@@ -20,6 +20,11 @@ export const cvUpload = defineEntity({
     candidateId: f.ref('candidate', { onDelete: 'set null' }),
     /** When a profile took it; a taken file is never attached again. */
     attachedAt: f.datetime(),
+    /**
+     * What the blind CV takes from the file (the name on it, to remove, then summary, experiences, educations, skills;
+     * no contact detail), kept from the file's one reading: a blind CV download never reads the file again.
+     */
+    blindDraft: f.json(),
     ...f.timestamps(),
   },
   indexes: [['attachedAt', 'createdAt']],

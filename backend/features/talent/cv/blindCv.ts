@@ -17,8 +17,20 @@ import {
   type ProfileExperience,
 } from './profile';
 
+/** What a blind CV takes from the CV file, kept with the upload (cv_uploads.blind_draft): no contact detail. */
+export type BlindDraft = Pick<CvDraft, 'firstName' | 'lastName' | 'summary' | 'experiences' | 'educations' | 'skills'>;
+
+export const blindDraftOf = (draft: CvDraft | undefined): BlindDraft => ({
+  firstName: draft?.firstName ?? null,
+  lastName: draft?.lastName ?? null,
+  summary: draft?.summary ?? null,
+  experiences: draft?.experiences ?? [],
+  educations: draft?.educations ?? [],
+  skills: draft?.skills ?? [],
+});
+
 /** The role a blind CV is headed by: the current or latest job, else the first role sought. */
-export function blindRole(data: ProfileData, draft?: CvDraft): string {
+export function blindRole(data: ProfileData, draft?: BlindDraft): string {
   return data.experiences[0]?.title || draft?.experiences[0]?.title || data.jobTitles[0] || 'Candidate profile';
 }
 
@@ -40,7 +52,7 @@ function personOf(data: ProfileData, cvName: [string | null, string | null]): Pe
   };
 }
 
-export function blindDocument(data: ProfileData, cv?: { draft: CvDraft }): ProfileDocument {
+export function blindDocument(data: ProfileData, cv?: { draft: BlindDraft }): ProfileDocument {
   const draft = cv?.draft;
   const person = personOf(data, [draft?.firstName ?? null, draft?.lastName ?? null]);
   const clean = (text: string | null | undefined) => anonymise(text, person);

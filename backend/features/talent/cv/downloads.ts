@@ -27,16 +27,15 @@ import { reachesCandidate } from '../../pipeline';
 import { blindDocument, blindFileName, blindRole } from './blindCv';
 import { CV_CONTENT_TYPES, type CvType } from '../../../services/documents/extractText';
 import { fileSlug } from './format';
-import { cvLookups } from '../../../services/documents/lookups';
 import { renderProfile } from './pdf';
 import { loadProfile, profileDocument } from './profile';
-import { readCv } from '../../../services/documents/readCv';
+import { blindDraftFor } from './blindDraft';
 
 const candidate = entity('candidate');
 
 /**
- * Documents made for the download (a blind CV, a profile PDF) are rendered, and a blind CV may read the stored CV
- * again in the one thread that reads CVs for everyone: one person gets RATE_LIMIT_DOCUMENTS of them per window.
+ * Documents made for the download (a blind CV, a profile PDF) are rendered: one person gets RATE_LIMIT_DOCUMENTS of
+ * them per window. A blind CV takes what the stored CV says from what its one reading kept (blindDraft.ts).
  */
 const documentLimits = ({ actor, ctx }: { actor: Actor; ctx: AppContext }): Limit[] => [
   { key: `documents:${actorKey(actor)}`, max: ctx.config.rateLimit.documents },
@@ -80,12 +79,6 @@ async function stored(config: Config, key: string | null | undefined): Promise<R
   return key ? storageFor(config).get(key) : undefined;
 }
 
-async function bytesOf(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 export const downloadEndpoints = [
   defineEndpoint({
     method: 'get',
@@ -110,7 +103,7 @@ export const downloadEndpoints = [
     row: downloadable(CANDIDATE_DOWNLOADS.blindCv),
     limits: documentLimits,
     raw: true,
-    handler: async ({ row, ctx, res, next }) => {
+    handler: async ({ row, ctx, actor, res, next }) => {
       const data = await loadProfile(ctx.knex, row);
       // A blind CV an admin made wins over the generated one.
       const blindKey = row.blindResumePath as string | null;
@@ -119,13 +112,12 @@ export const downloadEndpoints = [
       const key = row.resumePath as string | null;
       const cv = await stored(ctx.config, key);
       if (!key || !cv) throw notFound('cv.errors.notFound');
-      // The CV fills in what the profile does not say (a draft without dates, a profile without history).
+      // The CV fills in what the profile does not say (a draft without dates, a profile without history): what it
+      // says was kept when it was first read (blindDraft.ts).
       const needsCv = !data.experiences.length || !row.summary || !data.skills.length || !data.educations.length;
-      const read = needsCv
-        ? await readCv(await bytesOf(cv), typeOf(key), await cvLookups(ctx.knex), ctx.config.cv)
-        : undefined;
+      const draft = needsCv ? await blindDraftFor(ctx, actor, key, cv) : undefined;
       if (!needsCv) cv.destroy();
-      const document = blindDocument(data, read?.ok ? { draft: read.draft } : undefined);
+      const document = blindDocument(data, draft ? { draft } : undefined);
       sendFile(res, blindFileName(document.title), 'pdf', await renderProfile(document), next);
     },
   }),

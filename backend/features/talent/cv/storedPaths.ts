@@ -10,7 +10,7 @@
  * every blind CV is attached here, so none is kept with its PDF or Word properties.
  */
 import { entity } from '../../../../schema';
-import { roleNumber } from '../../../../schema/roles';
+import { actorKey, roleNumber } from '../../../../schema/roles';
 import type { Knex } from 'knex';
 import type { Actor } from '../../../../schema/roles';
 import type { Readable } from 'node:stream';
@@ -42,12 +42,15 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
  * The draft at `key` rewritten without its metadata, scrubbed in the CV reading thread within its limits; a file
  * that cannot be scrubbed (an encrypted PDF, one pdf-lib cannot parse) is refused as unreadable.
  */
-async function scrubBlindCv(trx: Knex.Transaction, config: Config, key: string): Promise<void> {
+async function scrubBlindCv(trx: Knex.Transaction, config: Config, actor: Actor, key: string): Promise<void> {
   const storage = storageFor(config);
   const stream = await storage.get(key);
   if (!stream) throw badRequest({ blindResumePath: 'blindResumePath.errors.notUploaded' });
   const type = key.slice(key.lastIndexOf('.') + 1) as CvType;
-  const read = await readCv(await bytesOf(stream), type, await cvLookups(trx), config.cv, { scrub: true });
+  const read = await readCv(await bytesOf(stream), type, await cvLookups(trx), config.cv, {
+    scrub: true,
+    owner: actorKey(actor),
+  });
   if (!read.ok) {
     const reason = read.reason === 'tooComplex' ? 'upload.errors.tooComplex' : 'upload.errors.unreadable';
     throw badRequest({ blindResumePath: reason }, reason);
@@ -78,7 +81,7 @@ export async function attachCvDrafts(
     const forThis = upload?.candidateId == null || upload.candidateId === id;
     if (!upload || !byWriter || !forThis || upload.attachedAt)
       throw badRequest({ [field]: `${field}.errors.notUploaded` });
-    if (field === 'blindResumePath') await scrubBlindCv(trx, config, key);
+    if (field === 'blindResumePath') await scrubBlindCv(trx, config, actor, key);
     await CvUpload.query(trx)
       .patch({ attachedAt: new Date().toISOString(), candidateId: id, updatedAt: new Date().toISOString() } as never)
       .where('id', upload.id);

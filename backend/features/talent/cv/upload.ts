@@ -21,6 +21,7 @@ import { logger } from '../../../logger';
 import { sniffCvType } from '../../../services/documents/extractText';
 import { cvLookups } from '../../../services/documents/lookups';
 import { readCv, type ReadFailure } from '../../../services/documents/readCv';
+import { blindDraftOf } from './blindCv';
 
 const candidate = entity('candidate');
 const CvUpload = modelFor(entity('cvUpload'));
@@ -65,7 +66,7 @@ export async function readUploadedCv(
   await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [
     { key: `cv-upload:${actorKey(actor)}`, max: ctx.config.cv.uploadsPerWindow },
   ]);
-  const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv);
+  const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv, { owner: actorKey(actor) });
   if (!read.ok) {
     if (read.reason === 'failed') logger.error({ detail: read.detail }, 'a CV could not be read');
     throw badRequest({ file: REFUSALS[read.reason] }, REFUSALS[read.reason]);
@@ -79,6 +80,8 @@ export async function readUploadedCv(
       uploaderRole: roleNumber(actor),
       uploaderId: actor.id,
       candidateId: owner?.id ?? null,
+      // The blind CV's part of the draft, so its downloads never read the file again (blindDraft.ts).
+      blindDraft: blindDraftOf(read.draft),
     });
   } catch (err) {
     await storage.delete(key);
