@@ -4,12 +4,17 @@
  * expires or is refused once; lists are cursor-paged through the `Link` header, followed on
  * Greenhouse's own origin only. A person becomes a candidate, then an application on the job;
  * moves go to the job's stage whose name fits the product stage, a rejection uses the account's
- * first rejection reason. The person is found by email before one is created (the oldest match),
- * and an application they already have on the job is moved, not made again; an application's
- * status and current stage are read back. An erased person is deleted with Harvest's
- * `DELETE /candidates/{id}`, which takes their applications with them; Harvest v1 named the acting
- * user in an On-Behalf-Of header, v3 takes it from the token (the credential's user, or its `sub`),
- * so Greenhouse's audit log shows the credential's user. A 404 means the person is already gone.
+ * first rejection reason. A v3 move names the stage the application is in (`from_stage_id`, read
+ * first) and the one it goes to (`to_stage_id`; Greenhouse advances one stage without it), and none
+ * is sent when it is there already. The person is found by email before one is created (the oldest
+ * match), and an application they already have on the job is moved, not made again; an application's
+ * status and current stage are read back. Lists are filtered as v3 names its filters (a parent's ids
+ * are plural: `candidate_ids`), and what they answer is checked again here: only people whose email
+ * addresses hold the email asked for, only applications of the person asked for, so a filter the API
+ * ignores can never make the product move, hire or reject another person's application. An erased
+ * person is deleted with Harvest's `DELETE /candidates/{id}`, which takes their applications with
+ * them; Harvest v1 named the acting user in an On-Behalf-Of header, v3 takes it from the token (the
+ * credential's user, or its `sub`), so Greenhouse's audit log shows the credential's user. A 404 means the person is already gone.
  * A person id kept from an earlier push is read first: deleted, or merged into another person, it
  * answers 404 and the person is found again by email; an application read back names the person it
  * is filed under now (the survivor of a merge).
@@ -54,6 +59,16 @@ interface GreenhouseApplication {
   rejected_at?: string | null;
   last_activity_at?: string | null;
 }
+
+interface GreenhousePerson {
+  id: number;
+  created_at: string;
+  email_addresses?: { value?: string | null }[] | null;
+}
+
+/** Whether a person listed holds `email` among their addresses (Greenhouse keeps them as typed: case ignored). */
+const holdsEmail = (p: GreenhousePerson, email: string) =>
+  (p.email_addresses ?? []).some((e) => e.value?.trim().toLowerCase() === email.trim().toLowerCase());
 
 /** The person an application is filed under: after a merge, the surviving person. */
 const personOf = (a: GreenhouseApplication) => (a.candidate_id === undefined ? null : String(a.candidate_id));
@@ -142,6 +157,21 @@ export function greenhouseProvider(
     return found.id;
   }
 
+  /** The people holding `email`, oldest first: the filter's answer checked, since a list may ignore a filter. */
+  async function peopleWithEmail(email: string): Promise<GreenhousePerson[]> {
+    const listed = (
+      await call<GreenhousePerson[]>('GET', `/candidates?email=${encodeURIComponent(email)}&per_page=100`)
+    ).body;
+    return (listed ?? []).filter((p) => holdsEmail(p, email)).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  }
+
+  /** A v3 move from the stage the application is in to `to`; none when it is there already. */
+  async function moveTo(remoteId: string, from: number | undefined, to: number): Promise<void> {
+    if (from === to) return;
+    if (from === undefined) throw new AtsError('rejected', 'the Greenhouse application is in no stage to move from');
+    await call('POST', `/applications/${encodeURIComponent(remoteId)}/move`, { from_stage_id: from, to_stage_id: to });
+  }
+
   const provider: AtsProvider = {
     async verify(): Promise<AtsAccount> {
       await call('GET', '/jobs?per_page=1');
@@ -176,28 +206,21 @@ export function greenhouseProvider(
       }
       const relinked = Boolean(knownId) && candidateId !== knownId;
       if (!candidateId) {
-        const people = (
-          await call<{ id: number; created_at: string }[]>(
-            'GET',
-            `/candidates?email=${encodeURIComponent(person.email)}&per_page=100`,
-          )
-        ).body;
-        const oldest = [...(people ?? [])].sort((a, b) => a.created_at.localeCompare(b.created_at))[0];
+        const oldest = (await peopleWithEmail(person.email))[0];
         candidateId = oldest ? String(oldest.id) : undefined;
       }
       if (candidateId) {
         const existing = (
           await call<GreenhouseApplication[]>(
             'GET',
-            `/applications?candidate_id=${encodeURIComponent(candidateId)}&per_page=100`,
+            `/applications?candidate_ids=${encodeURIComponent(candidateId)}&per_page=100`,
           )
-        ).body?.find((a) => String(a.job_id) === jobId);
+        ).body?.find((a) => personOf(a) === candidateId && String(a.job_id) === jobId);
         if (existing) {
-          if (
-            existing.status === 'active' &&
-            (stage === 'placed' || existing.current_stage?.id !== (await stageId(jobId, stage)))
-          )
+          if (existing.status === 'active' && stage === 'placed')
             await provider.moveApplication(String(existing.id), stage, jobId);
+          else if (existing.status === 'active')
+            await moveTo(String(existing.id), existing.current_stage?.id, await stageId(jobId, stage));
           return { remoteId: String(existing.id), candidateId, found: 'application', ...(relinked && { relinked }) };
         }
       } else {
@@ -269,7 +292,10 @@ export function greenhouseProvider(
         await call('POST', `${path}/hire`, {});
         return;
       }
-      await call('POST', `${path}/move`, { stage_id: await stageId(jobId, stage) });
+      const to = await stageId(jobId, stage);
+      // v3 moves from the stage the application is in: read it (a 404 here is the application gone).
+      const now = (await call<GreenhouseApplication>('GET', path)).body;
+      await moveTo(remoteId, now?.current_stage?.id ?? undefined, to);
     },
 
     async erasePerson(candidateId) {
@@ -280,12 +306,7 @@ export function greenhouseProvider(
     },
 
     async findByEmail(email) {
-      const found = (
-        await call<{ id: number; created_at: string }[]>(
-          'GET',
-          `/candidates?email=${encodeURIComponent(email)}&per_page=1`,
-        )
-      ).body?.[0];
+      const found = (await peopleWithEmail(email))[0];
       return found ? { since: found.created_at } : null;
     },
   };

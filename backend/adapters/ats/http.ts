@@ -1,11 +1,15 @@
 /**
  * The one HTTP path to ATS vendors: JSON in and out with the platform's fetch, a time limit per
- * call, waits on 429 for as long as Retry-After asks, or else until the `X-Rate-Limit-Reset` time
- * (Workable: epoch seconds of its next 10-second interval; no Retry-After), up to a ceiling (a
- * longer wait is an AtsError carrying when the vendor may be called again, `retryAt`). An answer
- * saying `X-Rate-Limit-Remaining: 0` paces the next calls to that origin (one Workable account)
- * until its `X-Rate-Limit-Reset`, so a run or a screen of look-ups keeps within the limit instead of
- * running into 429s (in this process; another process learns it from its own first 429). A few
+ * call, waits on 429 for as long as Retry-After asks, or else until the rate limit's reset time, up
+ * to a ceiling. The limit's headers come in two spellings: Workable's `X-Rate-Limit-*` (its reset the
+ * epoch seconds of its next 10-second interval; no Retry-After) and Greenhouse's `X-RateLimit-*`
+ * (Limit, Remaining, Reset; a 429 adds Retry-After); both are read. An answer saying Remaining is 0
+ * paces the next calls to that origin (one Workable account, one Greenhouse API) until its reset, so
+ * a run or a screen of look-ups keeps within the limit instead of running into 429s (in this
+ * process; another process learns it from its own first 429). A wait longer than the ceiling, and a
+ * 429 still answered once the retries are spent, end the call as 'rateLimited' carrying when the
+ * vendor may be called again (`retryAt`: its Retry-After or reset, else a minute), so the caller
+ * stops calling it until then (features/integrations/vendorWait.ts). A few
  * retries with backoff on 5xx and network faults, and each refusal turned into an AtsError: 401/403
  * 'auth' (a 403 keeps the vendor's reason and its status: a permission the credentials lack, which
  * the sync reports as such), other 4xx 'rejected' with the vendor's message, 5xx 'unavailable'.
@@ -34,26 +38,37 @@ export function retryAfterMs(header: string | null, now = Date.now()): number {
   return Number.isNaN(at) ? 1000 : Math.max(0, at - now);
 }
 
-/** When `X-Rate-Limit-Reset` says the next interval starts (epoch seconds; milliseconds read as such), if it says. */
-export function rateResetAt(headers: Headers): number | undefined {
-  const raw = headers.get('x-rate-limit-reset')?.trim();
+/** A rate-limit header in either spelling: Workable's `X-Rate-Limit-<name>`, Greenhouse's `X-RateLimit-<name>`. */
+const rateHeader = (headers: Headers, name: 'remaining' | 'reset') =>
+  headers.get(`x-rate-limit-${name}`) ?? headers.get(`x-ratelimit-${name}`);
+
+/**
+ * When the rate limit's reset says the next interval starts, if it says: epoch seconds (milliseconds
+ * read as such), or a count of seconds from now where a vendor sends that instead.
+ */
+export function rateResetAt(headers: Headers, now = Date.now()): number | undefined {
+  const raw = rateHeader(headers, 'reset')?.trim();
   if (!raw || !/^\d+(\.\d+)?$/.test(raw)) return undefined;
   const n = Number(raw);
-  return n > 1e12 ? n : n * 1000;
+  if (n > 1e12) return n;
+  return n > 1e9 ? n * 1000 : now + n * 1000;
 }
 
-/** How long a 429 asks to wait: its Retry-After, else until its X-Rate-Limit-Reset (at least a second), else one second. */
-function waitOf429(headers: Headers, now = Date.now()): number {
+/** How long a 429 asks to wait: its Retry-After, else until its rate limit's reset (at least a second); unsaid: undefined. */
+function waitOf429(headers: Headers, now = Date.now()): number | undefined {
   if (headers.get('retry-after')) return retryAfterMs(headers.get('retry-after'), now);
-  const reset = rateResetAt(headers);
-  return reset === undefined ? 1000 : Math.max(1000, reset - now);
+  const reset = rateResetAt(headers, now);
+  return reset === undefined ? undefined : Math.max(1000, reset - now);
 }
 
-/** Per origin (a Workable account is its own subdomain): no call before this time, learnt from `X-Rate-Limit-Remaining: 0`. */
+/** How long the product stays away from a vendor that kept answering 429 and said not for how long. */
+const UNSAID_WAIT_MS = 60_000;
+
+/** Per origin (a Workable account is its own subdomain): no call before this time, learnt from a Remaining of 0. */
 const pacedUntil = new Map<string, number>();
 
 function learnPace(url: string, headers: Headers): void {
-  const remaining = headers.get('x-rate-limit-remaining');
+  const remaining = rateHeader(headers, 'remaining');
   const reset = rateResetAt(headers);
   if (remaining === null || Number(remaining) > 0 || reset === undefined) return;
   const origin = new URL(url).origin;
@@ -160,10 +175,17 @@ export async function request<T>(
     if (res.status === 429) {
       const wait = waitOf429(res.headers);
       // Longer than a run waits: the caller stops calling this vendor until then (features/integrations/vendorWait.ts).
-      if (wait > limits.maxRetryWaitMs)
+      if (wait !== undefined && wait > limits.maxRetryWaitMs)
         throw new AtsError('rateLimited', 'the ATS asked to wait', 429, new Date(Date.now() + wait));
-      if (attempt >= limits.retries) throw new AtsError('rateLimited', 'the ATS rate limit was reached', 429);
-      await sleep(wait);
+      // Still limited after the retries: no more calls until the vendor's time (or a minute), not one more record now.
+      if (attempt >= limits.retries)
+        throw new AtsError(
+          'rateLimited',
+          'the ATS rate limit was reached',
+          429,
+          new Date(Date.now() + Math.max(1000, wait ?? UNSAID_WAIT_MS)),
+        );
+      await sleep(wait ?? 1000);
       continue;
     }
     if (res.status >= 500) {

@@ -54,9 +54,9 @@ export interface AtsStatus {
 export interface AtsProvider {
   /**
    * Checks the credentials with a cheap read; throws AtsError 'auth' when they are refused. Where the vendor
-   * acts as one of its users (Lever), the user whose email is `actingAs.email` (the person connecting) is
-   * the one chosen, when the vendor has such an active user; else the vendor's current choice. Workable
-   * acts only as that member: without one it throws AtsNoActingUser.
+   * acts as one of its users (Lever's user, Workable's member), it acts only as the active one whose email is
+   * `actingAs.email` (the person connecting), looked for on every page of the vendor's list: without one it
+   * throws AtsNoActingUser, never acting as someone else.
    */
   verify(actingAs?: { email?: string | null }): Promise<AtsAccount>;
   /** The open jobs, every page. */

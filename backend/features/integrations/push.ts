@@ -15,6 +15,8 @@
  *   which the link then names, with the status read from it; a candidate no longer pushed (rejected) is not
  *   added to the new job; the old application is kept in integration_former_applications for the candidate's
  *   erasure (dataRights/eraseAts.ts);
+ * - a move between product stages that are one stage in every ATS (Interview and Interview 2: sameStage) sends
+ *   nothing: the application stays where it is (a Greenhouse move without its target would advance it);
  * - what happened is the record's entry in the run's report, with its reason.
  * Nothing here loops: a record is placed at most once a run, and the next run starts from the links
  * as they stand.
@@ -60,6 +62,10 @@ export interface RunEntry {
   outcome: 'created' | 'updated' | 'skipped' | 'failed' | 'statusChanged';
   reason?: string;
 }
+
+/** interviewing and interviewing2 are one kind of stage in every ATS (each adapter maps both to its interview stage). */
+export const sameStage = (a: StageKey | null | undefined, b: StageKey | null | undefined) =>
+  a === b || (a?.startsWith('interviewing') === true && b?.startsWith('interviewing') === true);
 
 /** A link's read-back status, unread: the next read is a first one. */
 const FRESH_STATUS = { remote_status: null, remote_stage: null, remote_status_since: null, remote_read_at: null };
@@ -166,19 +172,32 @@ export function runReason(reason: string, values: Record<string, string> = {}): 
   return t(`integrations.runReasons.${reason}`, values);
 }
 
-/** Moves a linked application; answers false when the ATS no longer has it and the stale link was forgotten. */
-async function moveLinked(db: Knex, provider: AtsProvider, jobId: string, c: CandidateRow): Promise<boolean> {
+/**
+ * Moves a linked application: 'updated'; 'skipped' when the new stage is the one the ATS has it at already (nothing
+ * sent, the stage kept as synced); 'gone' when the ATS no longer has it and the stale link was forgotten.
+ */
+async function moveLinked(
+  db: Knex,
+  provider: AtsProvider,
+  jobId: string,
+  c: CandidateRow,
+): Promise<'updated' | 'skipped' | 'gone'> {
+  const same = c.synced_stage !== null && sameStage(STAGE_KEY[c.synced_stage], STAGE_KEY[c.stage]);
+  if (same) {
+    await db('integration_links').where('id', c.link_id).update({ synced_stage: c.stage, updated_at: new Date() });
+    return 'skipped';
+  }
   try {
     await provider.moveApplication(c.remote_id!, STAGE_KEY[c.stage], jobId);
   } catch (err) {
     if (!isGone(err)) throw err;
     await db('integration_links').where('id', c.link_id).delete();
-    return false;
+    return 'gone';
   }
   await db('integration_links')
     .where('id', c.link_id)
     .update({ synced_stage: c.stage, remote_job_id: jobId, remote_changed_at: new Date(), updated_at: new Date() });
-  return true;
+  return 'updated';
 }
 
 /** The candidate's other links naming a person the ATS no longer has now name the one just placed. */
@@ -262,7 +281,8 @@ export async function syncCandidate(
   if (c.remote_id && !moved) {
     if (c.synced_stage === c.stage || !(PUSHED.includes(c.stage) || c.stage === STAGES.rejected)) return 'skipped';
     if (!(await stillSendable(db, c.candidate_id))) return 'skipped'; // erased or withdrawn since read (syncGuard.ts)
-    if (await moveLinked(db, provider, jobId, c)) return 'updated';
+    const followed = await moveLinked(db, provider, jobId, c);
+    if (followed !== 'gone') return followed;
     if (!PUSHED.includes(c.stage)) return ['skipped', 'applicationGoneRejected'];
     gone = true;
   }

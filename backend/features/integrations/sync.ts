@@ -22,8 +22,9 @@
  * Nothing is sent for a company that is not active (pending, suspended, held: the run stops before
  * it starts, whoever queued it), nor for a closed (inactive) project; an open one is active or paused.
  * One refused record is logged as failed and the run goes on (an application or person the ATS no longer has is
- * forgotten and placed again once, push.ts); a vendor asking to wait longer than a run waits ends the run's calls,
- * the rest left for a run after that time (vendorWait.ts); refused credentials end the run,
+ * forgotten and placed again once, push.ts); a vendor asking to wait longer than a run waits, or still answering 429
+ * once the retries are spent, ends the run's calls: no record fails for it and nobody is told, the rest are left for
+ * the sync queued for the vendor's time (vendorWait.ts); refused credentials end the run,
  * mark the integration "auth error" and email the company's admins once, by their syncFailed preference
  * (authErrorEmail.ts), unless the credentials were replaced during the run (credentials_version): the refusal
  * was of the old ones, so nothing is marked and nobody told, the new ones' run being queued already. A 403 is a permission the credentials lack, not dead credentials: the run ends
@@ -42,13 +43,13 @@
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { INTEGRATION_STATUS, LINK_KIND, RUN_STATUS } from '../../../schema/rules/ats';
-import { PROJECT_STATUS, type StageKey } from '../../../schema/rules/pipeline';
+import { PROJECT_STATUS } from '../../../schema/rules/pipeline';
 import { AtsError, type AtsProvider } from '../../adapters/ats';
 import type { Config } from '../../config';
 import { logger } from '../../logger';
 import { emailAuthError } from './authErrorEmail';
 import { atsStatusChanged, syncFailed } from './notice';
-import { candidatesOf, runReason, STAGE_KEY, syncCandidate, type CandidateRow, type RunEntry } from './push';
+import { candidatesOf, runReason, sameStage, STAGE_KEY, syncCandidate, type CandidateRow, type RunEntry } from './push';
 import { integrationById, providerOf, removalLockKey, type IntegrationRow } from './store';
 import { erasedOf, failureIsNew } from './syncGuard';
 import { putOff, settingsWith, waitAsked, waitingUntil, waitNote } from './vendorWait';
@@ -114,10 +115,6 @@ async function whileConnected<T>(db: Knex, id: number, step: () => Promise<T>): 
     return step();
   });
 }
-/** interviewing and interviewing2 are one kind of stage in every ATS. */
-const sameStage = (a: StageKey | null, b: StageKey | undefined) =>
-  a === b || (a?.startsWith('interviewing') === true && b?.startsWith('interviewing') === true);
-
 /**
  * Reads the ATS's status of one linked application and keeps it; answers it when it changed in a
  * way the product did not make (not the first read, not the stage the product is at), else null.
@@ -187,7 +184,7 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
   // Removed or disconnected during the run: nothing more is sent, and nobody is told of a failure.
   let ended = false;
   let waitUntil: Date | undefined;
-  // Refused credentials and a vendor's long wait end the run; anything else fails one record.
+  // Refused credentials and a vendor's rate limit (a long wait, or 429s past the retries) end the run; anything else fails one record.
   const stops = (err: unknown) => (err instanceof AtsError && err.code === 'auth') || waitAsked(err) !== undefined;
   // The ATS answered this run with these credentials: an "auth error" it showed is over, unless refused again.
   let answered = false;
@@ -320,5 +317,7 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
       settings: settingsWith(db, waitUntil),
       updated_at: new Date(),
     });
+  // The records left are sent by the sync queued for the vendor's time, not by one more call now.
+  if (waitUntil && !ended) await putOff(db, row, trigger, waitUntil);
   return runId as number;
 }
