@@ -41,6 +41,24 @@ const focusRing = (inset = false) => ({
     : { outline: `2px solid ${BRAND.primary}`, outlineOffset: '2px', boxShadow: '0 0 0 2px #ffffff' },
 });
 
+/**
+ * A finger's targets (WCAG 2.5.8; 40px, about the pad of a finger): on a touch screen a small button is 40px tall, and
+ * a small icon button, which sits in chips and fields that a bigger one would stretch, answers a tap 40px square around
+ * its centre through a pseudo-element, drawn at its own size. A mouse's screen keeps the dense sizes.
+ */
+const COARSE = '@media (pointer: coarse)';
+const touchArea = {
+  '&::after': {
+    content: '""',
+    position: 'absolute',
+    top: '50%',
+    left: '50%',
+    width: 'max(100%, 40px)',
+    height: 'max(100%, 40px)',
+    transform: 'translate(-50%, -50%)',
+  },
+} as const;
+
 /** The keyframes MUI's inputs listen for to notice the browser's autofill (their names are MUI's). */
 export const AUTOFILL = { fill: 'mui-auto-fill', cancel: 'mui-auto-fill-cancel' } as const;
 
@@ -112,8 +130,9 @@ export const productThemeOptions: ThemeOptions = {
     MuiListItemButton: { styleOverrides: { root: focusRing(true) } },
     MuiButton: {
       defaultProps: { disableElevation: true },
-      styleOverrides: { root: { borderRadius: 8, textTransform: 'none' } },
+      styleOverrides: { root: { borderRadius: 8, textTransform: 'none' }, sizeSmall: { [COARSE]: { minHeight: 40 } } },
     },
+    MuiIconButton: { styleOverrides: { sizeSmall: { [COARSE]: touchArea } } },
     MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600, color: '#475569', backgroundColor: '#f8fafc' } } },

@@ -24,7 +24,14 @@ const MONTHS = Array.from({ length: NOTICE_MONTHS_MAX }, (_, i) => ({
 
 function Money({ amount, currency }: { amount: string; currency: string }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 110px', gap: 1 }}>
+    // On a phone the currency goes under the amount: beside it, it would leave the amount's label too narrow to read.
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) 110px' },
+        gap: { xs: 2, sm: 1 },
+      }}
+    >
       <TextInput
         name={amount}
         label={labelOf(amount)}

@@ -73,6 +73,9 @@ function Skills() {
                 label={name}
                 color={row.isStar ? 'primary' : 'default'}
                 variant={row.isStar ? 'filled' : 'outlined'}
+                // By touch the star and the remove button answer a tap 40px around (ui/theme.ts): a wider label keeps
+                // the two areas apart even for a skill of one letter.
+                sx={{ '@media (pointer: coarse)': { '& .MuiChip-label': { px: 2.5 } } }}
                 icon={
                   <Tooltip title={star}>
                     <IconButton

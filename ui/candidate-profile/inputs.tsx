@@ -12,6 +12,7 @@ import {
   TextField,
   type TextFieldProps,
 } from '@mui/material';
+import type { HTMLAttributes } from 'react';
 import { get, useController, useFormState, useWatch } from 'react-hook-form';
 
 /**
@@ -36,16 +37,21 @@ export function useErrorAt(name: string): string | undefined {
   return error?.message || error?.root?.message || undefined;
 }
 
-type TextProps = { name: string; label: string; required?: boolean; helperText?: string } & Omit<
-  TextFieldProps,
-  'name' | 'label' | 'value' | 'onChange' | 'error'
->;
+type TextProps = {
+  name: string;
+  label: string;
+  required?: boolean;
+  helperText?: string;
+  /** The keyboard a phone opens (`numeric`: digits); set on the <input>, where a phone reads it. */
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+} & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'error' | 'inputMode'>;
 
-export function TextInput({ name, label, required, helperText, ...rest }: TextProps) {
+export function TextInput({ name, label, required, helperText, inputMode, slotProps, ...rest }: TextProps) {
   const { field, fieldState } = useController({ name });
   return (
     <TextField
       {...rest}
+      slotProps={inputMode ? { ...slotProps, htmlInput: { ...slotProps?.htmlInput, inputMode } } : slotProps}
       name={field.name}
       inputRef={field.ref}
       value={(field.value as string | null | undefined) ?? ''}

@@ -151,6 +151,8 @@ export function DayField({
                     edge="end"
                     aria-label={t('portal.dayField.pick', { label })}
                     onClick={() => picker.current?.showPicker?.()}
+                    // A finger's size on a touch screen (the field's 56px has the room; a small one's is drawn over).
+                    sx={{ '@media (pointer: coarse)': { width: 40, height: 40 } }}
                   >
                     <CalendarMonthOutlined fontSize="small" />
                   </IconButton>

@@ -40,7 +40,17 @@ export function ScheduleSlots({ slots, zone, errors, listError, onChange, onBlur
         const { day, time } = split(slot);
         const name = t('portal.pipeline.schedule.slot', { n: i + 1 });
         return (
-          <Stack key={i} role="group" aria-label={name} direction="row" spacing={1} alignItems="flex-start">
+          // On a phone the day takes the row's whole width (its '2 Dec 2026' read whole) and the time goes under it.
+          <Stack
+            key={i}
+            role="group"
+            aria-label={name}
+            direction="row"
+            spacing={1}
+            useFlexGap
+            alignItems="flex-start"
+            sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+          >
             <DayField
               label={t('portal.pipeline.schedule.slotDay', { n: i + 1 })}
               value={day}
@@ -51,7 +61,7 @@ export function ScheduleSlots({ slots, zone, errors, listError, onChange, onBlur
               helperText={errors[i]}
               required={i === 0}
               size="medium"
-              sx={{ flex: 3, minWidth: 0 }}
+              sx={{ flex: { xs: '1 1 100%', sm: 3 }, minWidth: 0 }}
             />
             <TextField
               type="time"
@@ -65,7 +75,7 @@ export function ScheduleSlots({ slots, zone, errors, listError, onChange, onBlur
               error={Boolean(errors[i])}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 900 } }}
               required={i === 0}
-              sx={{ flex: 2, minWidth: 0 }}
+              sx={{ flex: { xs: '1 1 0', sm: 2 }, minWidth: 0 }}
             />
             {slots.length > 1 && (
               <IconButton

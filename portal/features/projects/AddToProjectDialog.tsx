@@ -21,6 +21,8 @@ import {
   Skeleton,
   Stack,
   TextField,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../../i18n';
@@ -56,6 +58,8 @@ export const projectLabel = (p: Pick<OpenProject, 'title' | 'companyName'>) =>
 
 export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }: AddToProjectDialogProps) {
   const notify = useNotify();
+  // A phone gets the whole screen, so a project's name has the room to be read (as in AddProjectDialog).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const isAdmin = useAuth().viewer?.role === 'admin';
   const [projects, setProjects] = useState<OpenProject[]>();
   const [total, setTotal] = useState(0);
@@ -128,6 +132,7 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
       onClose={onClose}
       maxWidth="sm"
       fullWidth
+      fullScreen={phone}
       aria-labelledby="add-to-project-title"
       data-testid="add-to-project-dialog"
     >
@@ -203,8 +208,9 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
                 <ListItemText
                   primary={projectLabel(p)}
                   secondary={t(`portal.projectsPortal.status.${p.status}`)}
+                  // The whole name shows, on as many lines as it takes, clear of the button beside it.
                   sx={{ pr: 16 }}
-                  slotProps={{ primary: { noWrap: true } }}
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>
             ))}

@@ -38,6 +38,7 @@ import { projectsApi, type AccessUser } from '../../api/projects';
 import { sharedProjectUrl } from './SharedProjectPage';
 
 const S = 'portal.projectsPortal.sharing';
+const WHOLE = { overflowWrap: 'anywhere' } as const;
 
 export interface ProjectSharingPanelProps {
   open: boolean;
@@ -321,7 +322,8 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
                           .filter(Boolean)
                           .join(' · ') || undefined
                       }
-                      slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+                      // A long address breaks where it must, read whole on a phone too (no pointer to hover it).
+                      slotProps={{ primary: { sx: WHOLE }, secondary: { sx: WHOLE } }}
                       sx={{ pr: 6 }}
                     />
                   </ListItem>
