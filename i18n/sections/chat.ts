@@ -25,6 +25,7 @@ export const chatEntityLabels = {
       attachmentKey: 'Attachment',
       attachmentName: 'Attachment name',
       attachmentSize: 'Attachment size',
+      clientId: 'Sender message id',
       createdAt: 'Sent',
     },
     enums: { authorSide: side },

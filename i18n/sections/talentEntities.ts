@@ -380,6 +380,7 @@ export const talentEntities = {
       uploaderId: 'Uploader Id',
       candidateId: 'Candidate Id',
       attachedAt: 'Attached At',
+      blindDraft: 'Blind CV draft',
       createdAt: 'Created',
       updatedAt: 'Updated',
     },
