@@ -13,6 +13,8 @@ import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { abilityFor } from '../../../schema/ability';
+import { notification } from '../../../schema/entities/live/notification';
+import { fitTo, maxOf } from '../../../schema/lib/fit';
 import { atsKind } from '../../../schema/rules/ats';
 import type { Config } from '../../config';
 import { notify, companyRecipients, projectFacts, readersSeeing } from '../notifications';
@@ -36,7 +38,9 @@ export async function syncFailed(
     link: INTEGRATIONS_LINK,
     title: () =>
       'error' in failure
-        ? t('notifications.titles.syncFailed', { ats, reason: failure.error })
+        ? fitTo(maxOf(notification.fields.title), failure.error, (reason) =>
+            t('notifications.titles.syncFailed', { ats, reason }),
+          )
         : t('notifications.titles.syncRecordsFailed', { ats, count: failure.failedRecords }),
     // Refused credentials have their own email (authErrorEmail.ts), by the same preference: this one sends none then.
     ...(credentialsEmailed ? { email: false as const } : {}),

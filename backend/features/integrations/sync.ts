@@ -42,6 +42,8 @@
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
+import { integrationLink, integrationRun } from '../../../schema/entities/integration';
+import { fitTo, maxOf } from '../../../schema/lib/fit';
 import { INTEGRATION_STATUS, LINK_KIND, RUN_STATUS } from '../../../schema/rules/ats';
 import { PROJECT_STATUS } from '../../../schema/rules/pipeline';
 import { AtsError, type AtsProvider } from '../../adapters/ats';
@@ -60,6 +62,16 @@ export type { RunEntry } from './push';
 const COMPANY_ACTIVE = 1;
 
 const reasonOf = (err: unknown) => (err instanceof AtsError ? err.message : 'unexpected error').slice(0, 300);
+
+/** integration_runs.error and integration_links.remote_status, as declared: a longer write would fail the run's end. */
+const ERROR_MAX = maxOf(integrationRun.fields.error);
+const STATUS_MAX = maxOf(integrationLink.fields.remoteStatus);
+
+/** The run's error: the product's sentence whole, the vendor's reason in it cut to fit the column. */
+function runError(err: unknown, auth: boolean, permission: boolean): string {
+  if (permission) return fitTo(ERROR_MAX, reasonOf(err), (reason) => t('integrations.permissionMissing', { reason }));
+  return fitTo(ERROR_MAX, auth ? t('integrations.authError') : reasonOf(err));
+}
 
 /** A 403: the credentials work but lack a permission (the vendor's reason kept); any other 'auth' refusal: dead credentials. */
 const missingPermission = (err: AtsError) => err.status === 403;
@@ -129,7 +141,7 @@ async function readBack(
 ): Promise<string | null> {
   const status = await provider.readStatus(c.remote_id!, c.remote_job_id ?? project.remote_id);
   if (!status) return null;
-  const label = (status.reason ? `${status.label}: ${status.reason}` : status.label).slice(0, 300);
+  const label = fitTo(STATUS_MAX, status.reason ? `${status.label}: ${status.reason}` : status.label);
   const now = new Date();
   const told = status.since && !Number.isNaN(Date.parse(status.since)) ? new Date(status.since) : null;
   const changed = label !== c.remote_status;
@@ -252,12 +264,7 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
     const auth = err instanceof AtsError && err.code === 'auth';
     const permission = auth && missingPermission(err);
     if (auth) answered = false;
-    if (!waitUntil)
-      error = permission
-        ? t('integrations.permissionMissing', { reason: reasonOf(err) })
-        : auth
-          ? t('integrations.authError')
-          : reasonOf(err);
+    if (!waitUntil) error = runError(err, auth, permission);
     if (!(err instanceof AtsError)) logger.error({ err, integrationId: id }, 'integration sync failed');
     else logger.warn({ integrationId: id, code: err.code, reason: error, waitUntil }, 'integration sync stopped');
     if (auth) {
@@ -297,7 +304,7 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
         failed: count('failed'),
         entries: JSON.stringify(kept),
         // A vendor's wait is no failure: the run is done with what it sent, the report says until when.
-        error: error ?? (waitUntil ? waitNote(row, waitUntil) : null),
+        error: error ?? (waitUntil ? fitTo(ERROR_MAX, waitNote(row, waitUntil)) : null),
         finished_at: new Date(),
       });
     // Told once when runs start to fail, not again for each failing run (a vendor down for hours).

@@ -12,8 +12,11 @@ import {
   NOTIFICATION_AUDIENCE,
   NOTIFICATION_CHANNEL,
   NOTIFICATION_KIND,
+  notification,
   RECIPIENT_KIND,
 } from '../../../schema/entities/live/notification';
+import { outboxEmail } from '../../../schema/entities/internal/outboxEmail';
+import { fitTo, maxOf } from '../../../schema/lib/fit';
 import { actorKey, type Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
 import { raiseLive } from '../live';
@@ -113,6 +116,9 @@ export async function byEmail<R extends Pick<Recipient, 'kind' | 'id'>>(
   return recipients.filter((r) => chosen.get(`${r.kind}:${r.id}`) === NOTIFICATION_CHANNEL.email);
 }
 
+const TITLE_MAX = maxOf(notification.fields.title);
+const SUBJECT_MAX = maxOf(outboxEmail.fields.subject);
+
 const isActor = (r: Recipient, actor?: Actor) => actor !== undefined && actorKey(r.actor) === actorKey(actor);
 
 export async function notify(
@@ -151,7 +157,8 @@ export async function notifyAll(
     const channel = chosen.get(`${r.kind}:${r.id}`) ?? defaultChannel(kind);
     if (channel === NOTIFICATION_CHANNEL.off) continue;
     for (const notice of subjects) {
-      const title = notice.title(r).slice(0, 300);
+      // Fitted to the columns (a title, an email's subject around it), so a long title cannot fail the writes.
+      const title = fitTo(TITLE_MAX, notice.title(r));
       rows.push({
         recipient_kind: r.kind,
         recipient_id: r.id,
@@ -164,7 +171,7 @@ export async function notifyAll(
       if (channel === NOTIFICATION_CHANNEL.email && notice.email !== false)
         emails.push({
           to: r.email,
-          subject: t('notifications.email.subject', { title }),
+          subject: fitTo(SUBJECT_MAX, title, (part) => t('notifications.email.subject', { title: part })),
           text: t('notifications.email.text', {
             title,
             url: `${config.publicUrl}${notice.link}`,
