@@ -1,6 +1,7 @@
 /** What the duplicate screens read from the API, and how a value, a count and a failure are put in words. */
 import { HttpError } from 'react-admin';
 import { t } from '../../i18n';
+import { connectionLostText, isNoAnswer } from '../providers/http';
 
 export interface Profile {
   id: string;
@@ -44,11 +45,16 @@ export const countsLine = (counts: Record<string, number> = {}): string =>
     .map(([what, n]) => t(`duplicates.counts.${what}`, { n }))
     .join(', ');
 
-/** A failed call in words: the server's message when it answered one, else the shared friendly text. */
+/**
+ * A failed call in words: no answer as a lost connection (the portal's words), the server's message when it answered
+ * one, else the shared friendly text.
+ */
 export const failureText = (err: unknown): string =>
-  err instanceof HttpError && (err.body as { code?: string } | undefined)?.code && err.message
-    ? err.message
-    : t('errors.internalServerError');
+  isNoAnswer(err)
+    ? connectionLostText()
+    : err instanceof HttpError && (err.body as { code?: string } | undefined)?.code && err.message
+      ? err.message
+      : t('errors.internalServerError');
 
 /** Which of the pair's two profiles gives a field its value. */
 export type Giver = 'first' | 'second';

@@ -5,6 +5,7 @@
  */
 import { fetchUtils, HttpError } from 'react-admin';
 import { t } from '../../i18n';
+import { isConnectionLost } from '../../ui/api/errors';
 
 export const API_URL = '/api/v1';
 
@@ -29,15 +30,25 @@ export function toHttpError(err: unknown): unknown {
   return new HttpError(message, err.status, { code, errors });
 }
 
-/** A call that got no answer, as the portal words it; status 0 as the portal's ApiError has it. */
-const networkFailure = () => new HttpError(t('errors.internalServerError'), 0, { code: 'errors.internalServerError' });
+/**
+ * A call that got no answer at all (offline, the connection dropped), whether fetch's own TypeError or the HttpError
+ * httpClient made of it (status 0, as the portal's ApiError has it). Not a fault of the server: the change may or may
+ * not have been made, so the console says so in the portal's words (ui/api/errors.ts), never the 5xx text.
+ */
+export const isNoAnswer = (err: unknown): boolean =>
+  isConnectionLost(err) || (err instanceof HttpError && err.status === 0);
+
+/** The words for a call that got no answer, the portal's: the console's one place for them. */
+export const connectionLostText = (): string => t('errors.connectionLost');
+
+const networkFailure = () => new HttpError(connectionLostText(), 0, { code: 'errors.connectionLost' });
 
 /** A refused call in words: the first field's message when the server named a field, else the call's own message. */
 export function failureMessage(err: unknown): string {
   const body = (err as { body?: { errors?: Record<string, string> } }).body;
   const field = body?.errors && Object.entries(body.errors).find(([k]) => k !== 'root')?.[1];
   if (typeof field === 'string') return field;
-  return err instanceof TypeError ? t('errors.internalServerError') : (err as Error).message;
+  return isNoAnswer(err) ? connectionLostText() : (err as Error).message;
 }
 
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {

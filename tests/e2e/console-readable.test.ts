@@ -71,7 +71,11 @@ describe('The console reads as words', () => {
     const applyPath = `**/api/v1/data-rights/corrections/*/apply`;
     await page.route(applyPath, (route) => route.abort('failed'));
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await dialog.getByText('Something went wrong. Please try again.').waitFor();
+    await dialog
+      .getByText(
+        'You seem to be offline or the connection dropped, so your change may not have been saved. Check, then try again.',
+      )
+      .waitFor();
     expect(await dialog.getByText('Failed to fetch').count()).toBe(0);
     await page.unroute(applyPath);
     await dialog.getByRole('button', { name: 'Apply' }).click();

@@ -101,7 +101,11 @@ describe("The console's duplicate screens", () => {
 
     await page.route(/\/candidate-duplicates\/scan$/, (route) => route.abort());
     await page.getByRole('button', { name: 'Scan the pool' }).click();
-    await page.getByText('Something went wrong. Please try again.').waitFor();
+    await page
+      .getByText(
+        'You seem to be offline or the connection dropped, so your change may not have been saved. Check, then try again.',
+      )
+      .waitFor();
   });
 
   it('reads the pair in words, asks before recording two people and merges once', async () => {

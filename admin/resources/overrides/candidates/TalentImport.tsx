@@ -30,6 +30,7 @@ import { HttpError, LinkBase, Title, useBasename, useNavigate } from 'react-admi
 import { formatCount, t } from '../../../../i18n';
 import { saveBlob } from '../../../../ui/api/saveBlob';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
+import { connectionLostText, isNoAnswer } from '../../../providers/http';
 import { importReportUrl, importStatus, startImport, type CandidateImport, type ImportedTwinRow } from './talentApi';
 import { RecentImports } from './RecentImports';
 import { talentPaths } from './talentPaths';
@@ -49,7 +50,7 @@ function messageOf(err: unknown): string {
     if (typeof fields?.file === 'string') return body?.code?.endsWith('.validation') ? fields.file : err.message;
     return err.message;
   }
-  return t('errors.internalServerError');
+  return isNoAnswer(err) ? connectionLostText() : t('errors.internalServerError');
 }
 
 /** Saves the sample file: made in the page, so it needs no request and is always the one this build knows. */
