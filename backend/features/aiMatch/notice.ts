@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import { hasText, t } from '../../../i18n';
 import { entity } from '../../../schema';
+import { fitTo } from '../../../schema/lib/fit';
 import { formatId } from '../../../schema/lib/ids';
 import type { Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
@@ -43,7 +44,7 @@ async function subjectOf(trx: Knex.Transaction, run: Ended): Promise<string> {
   const project = run.project_id ? await trx('projects').where('id', run.project_id).first('title') : undefined;
   const line = project?.title ?? run.job_description.split('\n').find((l) => l.trim()) ?? '';
   const text = line.trim();
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+  return fitTo(60, text);
 }
 
 export async function matchFinished(

@@ -54,6 +54,7 @@ import { atsStatusChanged, syncFailed } from './notice';
 import { candidatesOf, runReason, sameStage, STAGE_KEY, syncCandidate, type CandidateRow, type RunEntry } from './push';
 import { integrationById, providerOf, removalLockKey, type IntegrationRow } from './store';
 import { erasedOf, failureIsNew } from './syncGuard';
+import { refusalOf } from './vendorRefusal';
 import { putOff, settingsWith, waitAsked, waitingUntil, waitNote } from './vendorWait';
 
 export type { RunEntry } from './push';
@@ -72,9 +73,6 @@ function runError(err: unknown, auth: boolean, permission: boolean): string {
   if (permission) return fitTo(ERROR_MAX, reasonOf(err), (reason) => t('integrations.permissionMissing', { reason }));
   return fitTo(ERROR_MAX, auth ? t('integrations.authError') : reasonOf(err));
 }
-
-/** A 403: the credentials work but lack a permission (the vendor's reason kept); any other 'auth' refusal: dead credentials. */
-const missingPermission = (err: AtsError) => err.status === 403;
 
 /** The ATS's open jobs. A job a vendor lists twice (pages shifting while read) is kept once, its last listing winning. */
 async function openJobsOf(provider: AtsProvider) {
@@ -262,7 +260,7 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
   } catch (err) {
     waitUntil = waitAsked(err);
     const auth = err instanceof AtsError && err.code === 'auth';
-    const permission = auth && missingPermission(err);
+    const permission = auth && refusalOf(err) === 'permission';
     if (auth) answered = false;
     if (!waitUntil) error = runError(err, auth, permission);
     if (!(err instanceof AtsError)) logger.error({ err, integrationId: id }, 'integration sync failed');

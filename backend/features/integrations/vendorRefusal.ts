@@ -16,9 +16,6 @@ import { AtsError } from '../../adapters/ats';
 import { AppError, badRequest } from '../../errors';
 import { waitAsked } from './vendorWait';
 
-/** How long the person is asked to wait when the vendor limited calls without saying until when. */
-const UNSAID_WAIT_S = 60;
-
 export type Refusal = 'credentials' | 'permission' | 'rateLimited' | 'rejected' | 'unavailable';
 
 /** The kind of a vendor's refusal, as sync.ts reads it (a 403 'auth' is a permission missing). */
@@ -44,8 +41,8 @@ export function connectRefusal(err: AtsError, kind: string, field: string): AppE
         { reason },
       );
     case 'rateLimited': {
-      const until = waitAsked(err);
-      const seconds = until ? Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)) : UNSAID_WAIT_S;
+      // A rate limit that said not until when is given vendorWait.ts's own wait.
+      const seconds = Math.max(1, Math.ceil((waitAsked(err)!.getTime() - Date.now()) / 1000));
       return new AppError(
         429,
         'integrations.connectRateLimited',

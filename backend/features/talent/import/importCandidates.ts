@@ -38,7 +38,7 @@ import { loadImportMaps } from './columns';
 import { prepareBatch, reasons, type BatchMessage, type PreparedBatch, type PreparedRow } from './prepare';
 import { formatOf, recordBatches } from './records';
 import { checkImportLimits } from './checkFile';
-import { capped, MAX_EMAIL_CHARS, MAX_REASON_CHARS } from './limits';
+import { MAX_EMAIL_CHARS, MAX_REASON_CHARS } from './limits';
 import { otherPeopleEmails, takenByOthers } from './otherPeople';
 import { limiter, threadPool, type Prepare } from './threads';
 import { duplicateText, fieldLabel, reasonText } from './reportText';
@@ -47,6 +47,7 @@ import { t } from '../../../../i18n';
 import { erasedRows } from './erased';
 import { ERASED_EMAIL } from '../../../services/erasedEmails';
 import { forImportReport } from '../../../services/candidateGate';
+import { fitTo } from '../../../../schema/lib/fit';
 
 /**
  * Where an import stands: bytes read and rows checked so far, with their outcome. A batch's rows
@@ -199,9 +200,7 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   // Each row's line is bounded (limits.ts): a cell of a million unknown names makes one reason, not megabytes.
   const reject = (tally: Tally, row: number, email: string, text: string) => {
     tally.rejected += 1;
-    report.write(
-      `${csvLine([row, oneLine(capped(email, MAX_EMAIL_CHARS)), oneLine(capped(text, MAX_REASON_CHARS))])}\n`,
-    );
+    report.write(`${csvLine([row, oneLine(fitTo(MAX_EMAIL_CHARS, email)), oneLine(fitTo(MAX_REASON_CHARS, text))])}\n`);
   };
   const twins = options.detectTwins === false ? undefined : twinCollector(knex);
   let writeSeconds = 0;

@@ -28,12 +28,3 @@ export class ImportRefused extends Error {
     super(t(key, params));
   }
 }
-
-/** `text` cut to `max` characters, the last one an ellipsis (a surrogate pair is never split). */
-export function capped(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = max - 1;
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
-  return `${text.slice(0, end)}…`;
-}
