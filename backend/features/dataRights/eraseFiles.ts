@@ -32,7 +32,7 @@
  *   Queued and running imports keep theirs: they still read it, and the erased email is refused.
  */
 import type { Knex } from 'knex';
-import type { Readable } from 'node:stream';
+import { text as streamText } from 'node:stream/consumers';
 import { entity } from '../../../schema';
 import { csvCell } from '../../../schema/lib/csv';
 import { storageFor } from '../../adapters/storage/select';
@@ -140,12 +140,6 @@ export async function eraseChatAttachmentsByText(
   return hits.map((r) => r.attachment_key);
 }
 
-async function textOf(stream: Readable): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * The report without the rows whose email cell is one of `emails` (a row's line starts
  * `<row>,<email>,`, the cell written as the import writes it); undefined when it has none.
@@ -180,7 +174,7 @@ export async function eraseFromImportReports(
     .select('id', 'report_key')) as { id: number; report_key: string }[];
   for (const row of rows) {
     const stream = await storage.get(row.report_key);
-    const text = stream ? await textOf(stream) : '';
+    const text = stream ? await streamText(stream) : '';
     const lower = text.toLowerCase();
     const rewritten = theirs.some((email) => lower.includes(email)) ? reportWithout(text, theirs) : undefined;
     if (rewritten === undefined) continue;

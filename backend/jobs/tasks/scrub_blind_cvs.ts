@@ -11,9 +11,9 @@
  * shows, and a file the scrub gives back byte for byte is not written at all. Queued once per database that holds
  * blind CVs by the migration 20261205114200_queue_scrub_of_stored_blind_cvs.
  */
+import { buffer } from 'node:stream/consumers';
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
-import type { Readable } from 'node:stream';
 import { storageFor } from '../../adapters/storage/select';
 import type { Config } from '../../config';
 import type { CvType } from '../../services/documents/extractText';
@@ -27,12 +27,6 @@ export const BATCH = 20;
 const TYPES: readonly string[] = ['pdf', 'docx'] satisfies CvType[];
 
 type Outcome = 'scrubbed' | 'unchanged' | 'skipped' | 'moved';
-
-async function bytesOf(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /**
  * Writes the scrubbed bytes while candidate `id` still points at `key`: the candidate's row is held (an erasure or a
@@ -69,7 +63,7 @@ async function scrubOne(
     warn(`blind CV of candidate ${id} left as it is: no file in storage (${key})`);
     return 'skipped';
   }
-  const data = await bytesOf(stream);
+  const data = await buffer(stream);
   const read = await readCv(data, type as CvType, await cvLookups(db), config.cv, { scrub: true });
   if (!read.ok || !read.scrubbed) {
     const why = read.ok ? 'not scrubbed' : `${read.reason}${read.detail ? `: ${read.detail}` : ''}`;

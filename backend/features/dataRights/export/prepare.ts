@@ -6,9 +6,9 @@
  * hash is kept; an earlier export's file is deleted when a new one is ready. A person erased while
  * their copy was prepared leaves no ZIP behind: it is deleted as soon as it is found unclaimed.
  */
+import { buffer } from 'node:stream/consumers';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Knex } from 'knex';
-import type { Readable } from 'node:stream';
 import { DATA_EXPORT_LINK_HOURS, DATA_EXPORT_STATUS } from '../../../../schema/rules/dataExport';
 import { hmac, newToken } from '../../../auth/tokens';
 import type { Config } from '../../../config';
@@ -25,12 +25,6 @@ export const linkHash = (config: Config, exportId: number, token: string) =>
   hmac(config.secret, `data-export:${exportId}:${token}`);
 export const downloadLink = (config: Config, exportId: number, token: string) =>
   `${config.publicUrl}/api/v1/data-rights/exports/download?id=${exportId}&token=${token}`;
-
-async function bytesOf(stream: Readable): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
-}
 
 const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
 
@@ -68,7 +62,7 @@ async function archive(config: Config, data: Collected, at: Date): Promise<{ zip
   const documents: { kind: string; file: string | null }[] = [];
   for (const doc of data.documents) {
     const stream = await storage.get(doc.key).catch(() => undefined);
-    if (stream) entries[doc.name] = [await bytesOf(stream), { level: 0 }];
+    if (stream) entries[doc.name] = [new Uint8Array(await buffer(stream)), { level: 0 }];
     documents.push({ kind: doc.kind, file: stream ? doc.name : null });
   }
   entries['documents.json'] = json(documents);

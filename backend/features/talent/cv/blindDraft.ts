@@ -3,6 +3,7 @@
  * a file uploaded before that, or kept without an upload row, is read the first time its blind CV is downloaded and
  * what was read is kept then, so no later download costs the one thread that reads everyone's documents.
  */
+import { buffer } from 'node:stream/consumers';
 import type { Readable } from 'node:stream';
 import { entity } from '../../../../schema';
 import { actorKey, type Actor } from '../../../../schema/roles';
@@ -15,12 +16,6 @@ import { readCv } from '../../../services/documents/readCv';
 import { blindDraftOf, type BlindDraft } from './blindCv';
 
 const CvUpload = modelFor(entity('cvUpload'));
-
-async function bytesOf(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** The blind draft of the CV at `key` (whose bytes `cv` streams); undefined when the reader failed on our side. */
 export async function blindDraftFor(
@@ -36,7 +31,7 @@ export async function blindDraftFor(
     return upload.blindDraft;
   }
   const type = key.slice(key.lastIndexOf('.') + 1) as CvType;
-  const read = await readCv(await bytesOf(cv), type, await cvLookups(ctx.knex), ctx.config.cv, {
+  const read = await readCv(await buffer(cv), type, await cvLookups(ctx.knex), ctx.config.cv, {
     owner: actorKey(actor),
   });
   // A file the reader refuses gives nothing, and is not read again; a failure of ours is tried again next time.

@@ -9,11 +9,11 @@
  * the candidate (services/documents/scrub.ts): RaaS companies download the blind CV before they reveal who it is, and
  * every blind CV is attached here, so none is kept with its PDF or Word properties.
  */
+import { buffer } from 'node:stream/consumers';
 import { entity } from '../../../../schema';
 import { actorKey, roleNumber } from '../../../../schema/roles';
 import type { Knex } from 'knex';
 import type { Actor } from '../../../../schema/roles';
-import type { Readable } from 'node:stream';
 import { storageFor } from '../../../adapters/storage/select';
 import type { Config } from '../../../config';
 import { modelFor } from '../../../db/models';
@@ -32,12 +32,6 @@ interface UploadRow {
   attachedAt: string | Date | null;
 }
 
-async function bytesOf(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /**
  * The draft at `key` rewritten without its metadata, scrubbed in the CV reading thread within its limits; a file
  * that cannot be scrubbed (an encrypted PDF, one pdf-lib cannot parse) is refused as unreadable.
@@ -47,7 +41,7 @@ async function scrubBlindCv(trx: Knex.Transaction, config: Config, actor: Actor,
   const stream = await storage.get(key);
   if (!stream) throw badRequest({ blindResumePath: 'blindResumePath.errors.notUploaded' });
   const type = key.slice(key.lastIndexOf('.') + 1) as CvType;
-  const read = await readCv(await bytesOf(stream), type, await cvLookups(trx), config.cv, {
+  const read = await readCv(await buffer(stream), type, await cvLookups(trx), config.cv, {
     scrub: true,
     owner: actorKey(actor),
   });
