@@ -7,7 +7,7 @@ import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import { LIVE_TOPIC } from '../../../schema/entities/live/liveEvent';
-import { kindsWithheld, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
+import { kindsWithheld, NOTIFICATION_KIND_NAME } from '../../../schema/entities/live/notification';
 import { NOTE_VISIBILITY } from '../../../schema/rules/pipeline';
 
 export type Topic = keyof typeof LIVE_TOPIC;
@@ -16,10 +16,6 @@ const ADMINS_ONLY = '.admins';
 const TOPIC_OF = Object.fromEntries(Object.entries(LIVE_TOPIC).map(([k, v]) => [v, k])) as Record<number, Topic>;
 /** The event a thread's reader is told to reload their inbox by: it says nothing of the thread's kind. */
 const CHANGED = 'changed';
-const KIND_NAME = Object.fromEntries(Object.entries(NOTIFICATION_KIND).map(([k, v]) => [v, k])) as Record<
-  number,
-  keyof typeof NOTIFICATION_KIND
->;
 
 /**
  * Whether an ability may hear of a thread: its own (the declared rule), and of a kind its role would receive now
@@ -29,7 +25,9 @@ const KIND_NAME = Object.fromEntries(Object.entries(NOTIFICATION_KIND).map(([k, 
 function hearsOf(a: AppAbility, n: Record<string, unknown>, kind: string): boolean {
   if (!a.can('read', asSubject('Notification', { recipientKind: n.recipientKind, recipientId: n.recipientId })))
     return false;
-  return kind === CHANGED || !kindsWithheld(n.recipientKind as number, a).includes(KIND_NAME[n.kind as number]);
+  return (
+    kind === CHANGED || !kindsWithheld(n.recipientKind as number, a).includes(NOTIFICATION_KIND_NAME[n.kind as number])
+  );
 }
 
 export interface LiveEvent {

@@ -26,7 +26,12 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { t } from '../../../i18n';
-import { kindsReaching, NOTIFICATION_CHANNEL, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
+import {
+  kindsReaching,
+  NOTIFICATION_CHANNEL,
+  NOTIFICATION_KIND,
+  NOTIFICATION_KIND_NAME,
+} from '../../../schema/entities/live/notification';
 import { subject as asSubject } from '@casl/ability';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
@@ -46,10 +51,6 @@ const CHANNELS = Object.keys(NOTIFICATION_CHANNEL) as [
   keyof typeof NOTIFICATION_CHANNEL,
   ...(keyof typeof NOTIFICATION_CHANNEL)[],
 ];
-const KIND_NAME = Object.fromEntries(Object.entries(NOTIFICATION_KIND).map(([k, v]) => [v, k])) as Record<
-  number,
-  string
->;
 /** The kinds that can reach the caller: a company user's credit and sync notices need the right to read them. */
 const reaching = (actor: Actor, ability: AppAbility) =>
   kindsReaching(recipientOf(actor).kind, (s) =>
@@ -97,7 +98,7 @@ interface Row {
 
 const present = (r: Row) => ({
   id: r.id,
-  kind: KIND_NAME[r.kind],
+  kind: NOTIFICATION_KIND_NAME[r.kind],
   title: r.title,
   body: r.body,
   link: r.link,

@@ -22,6 +22,11 @@ export const NOTIFICATION_KIND = {
   orderExpired: 15,
 } as const;
 
+/** A kind's name by its stored number. */
+export const NOTIFICATION_KIND_NAME = Object.fromEntries(
+  Object.entries(NOTIFICATION_KIND).map(([name, value]) => [value, name]),
+) as Record<number, keyof typeof NOTIFICATION_KIND>;
+
 /**
  * Who can ever receive each kind (the notices' recipients, backend/features/notifications): admins, company users,
  * or company users who may read a subject (the integration managers hear of failed syncs, credit readers of
