@@ -1,14 +1,15 @@
 /**
  * An "auth error" is over once the ATS answers again, and a permission the credentials lack is no
  * dead key, with Ashby's real client against its stand-in on loopback: a 403
- * `missing_endpoint_permission` ends the run with the vendor's reason ("a permission is missing"), not
+ * `missing_endpoint_permission` (Ashby's `errorInfo`) ends the run with the vendor's code and message
+ * ("a permission is missing"), not
  * "connect it again", and sends no "connect again" email; once the permission is granted, "Sync now"
  * succeeds and sets the integration back to connected, telling nobody, so the daily schedule takes it
  * up again. Ashby's other 403 (a wrong or deactivated key) is still refused credentials.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
-import type { AshbyStandIn } from '../helpers/ats/ashby';
+import { ashbyError, type AshbyStandIn } from '../helpers/ats/ashby';
 import { atsStandIns } from '../helpers/ats/vendors';
 import { lastRun, people, projectWith, type People } from '../helpers/ats/world';
 import { testApp, type TestApp } from '../helpers/app';
@@ -23,7 +24,7 @@ let project: number;
 const SHORTLIST = 2;
 const OWNER = 'owner@acme.example.com';
 const PERMISSION =
-  'The ATS refused a call, a permission is missing: missing_endpoint_permission. Grant it in the ATS, then sync again.';
+  'The ATS refused a call, a permission is missing: missing_endpoint_permission: The API key is missing the candidatesWrite permission. Grant it in the ATS, then sync again.';
 
 beforeAll(async () => {
   t = await testApp();
@@ -58,13 +59,9 @@ const connectAgainMails = async () =>
 
 describe('A permission missing in the ATS, then granted', () => {
   it("reports the vendor's reason as a missing permission, not as credentials to connect again", async () => {
-    ashby.fail(
-      'POST',
-      /^\/candidate\.create$/,
-      { status: 403, body: { success: false, errors: ['missing_endpoint_permission'] } },
-      1,
-    );
+    ashby.withhold(/^\/candidate\.create$/, 'candidatesWrite');
     const run = await syncNow();
+    ashby.grantAll();
     expect(run).toMatchObject({ status: 3, error: PERMISSION });
     expect(await chip()).toBe('authError');
     expect(await connectAgainMails()).toEqual([]);
@@ -101,7 +98,7 @@ describe("Ashby's other 403", () => {
     ashby.fail(
       'POST',
       /^\/job\.list$/,
-      { status: 403, body: { success: false, errors: ['The API key provided is deactivated'] } },
+      { status: 403, body: ashbyError('invalid_api_key', 'The API key provided is deactivated') },
       1,
     );
     expect(await syncNow()).toMatchObject({

@@ -1,13 +1,14 @@
 /**
  * Connecting with an API key tells the vendor's refusal of the check for what it is, as the sync reads it:
- * credentials refused (401) are "API key invalid" on the key; a permission the key lacks (Ashby's 403
- * `missing_endpoint_permission`) is a 400 on the key naming it; the vendor's rate limit is a 429 saying when
+ * credentials refused (Ashby's 403 for a wrong key, as it documents) are "API key invalid" on the key; a permission
+ * the key lacks (Ashby's 403 `missing_endpoint_permission`, its `errorInfo` code and message) is a 400 on the key
+ * naming it; the vendor's rate limit is a 429 saying when
  * to try again; a vendor down is a 502. Nothing is stored for any of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import type { AshbyStandIn } from '../helpers/ats/ashby';
+import { ashbyError, type AshbyStandIn } from '../helpers/ats/ashby';
 import { atsStandIns } from '../helpers/ats/vendors';
 
 let t: TestApp;
@@ -34,15 +35,15 @@ describe('Connecting Ashby: what a refusal says', () => {
   });
 
   it('a key without the permission the check needs: a 400 on the key naming what is missing', async () => {
-    ashby.fail('POST', /^\/job\.list$/, {
-      status: 403,
-      body: { success: false, errors: ['missing_endpoint_permission'] },
-    });
+    ashby.withhold(/^\/job\.list$/, 'jobsRead');
     const res = await connect();
+    ashby.grantAll();
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('integrations.connectPermissionMissing');
     expect(res.body.error.fields).toEqual({ apiKey: 'apiKey.errors.permission' });
-    expect(res.body.error.message).toContain('missing_endpoint_permission');
+    expect(res.body.error.message).toContain(
+      'missing_endpoint_permission: The API key is missing the jobsRead permission',
+    );
     expect(res.body.error.message).not.toBe('API key invalid');
     expect(await stored()).toBe(0);
   });
@@ -58,7 +59,7 @@ describe('Connecting Ashby: what a refusal says', () => {
   });
 
   it('Ashby down: a 502, "the ATS did not answer"', async () => {
-    ashby.fail('POST', /^\/job\.list$/, { status: 503, body: { success: false } }, 2);
+    ashby.fail('POST', /^\/job\.list$/, { status: 503, body: ashbyError('internal_error', 'Try again later') }, 2);
     const res = await connect();
     expect(res.status).toBe(502);
     expect(res.body.error).toMatchObject({

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import type { AshbyStandIn } from '../helpers/ats/ashby';
+import { ashbyError, type AshbyStandIn } from '../helpers/ats/ashby';
 import type { GreenhouseStandIn } from '../helpers/ats/greenhouse';
 import type { LeverStandIn } from '../helpers/ats/lever';
 import { atsStandIns } from '../helpers/ats/vendors';
@@ -120,7 +120,7 @@ const vendors: Vendor[] = [
     },
     breakAfterCreate: () =>
       ashby.fail('POST', /^\/application\.create$/, {
-        body: { success: false, errors: ['application_create_failed'] },
+        body: ashbyError('application_create_failed', 'The application could not be created'),
       }),
     move(email, to) {
       const person = ashby.candidates.find((c) => c.email === email)!;

@@ -1,20 +1,25 @@
 /**
  * Ashby's RPC-style API: every call is `POST {base}/<category.method>` with JSON, the API key as
  * the Basic-auth user and an empty password. Refusals of a record come back as HTTP 200 with
- * `success: false` and `errors`, so each answer is checked. Jobs are listed with cursor pages
+ * `success: false` and `errorInfo: {code, message, requestId}` (older answers: `errors: [...]`; both
+ * are read), so each answer is checked and its code and message are the refusal's reason; a code or
+ * message saying not found (`application_not_found`) is the 404 it means. Jobs are listed with cursor pages
  * (`moreDataAvailable`, `nextCursor`); a person becomes a candidate, then an application on the
  * job, moved between the job's interview-plan stages by their type; a rejection archives the
- * application with the account's first archive reason. Ashby does not de-duplicate people by
+ * application with an archive reason the organisation gives (`reasonType` RejectedByOrg, else Other; never
+ * one saying the candidate withdrew), and is refused, naming what to add in Ashby, when the account has
+ * none. `application.info` names the candidate the application is filed under now: after a recruiter
+ * merges people in Ashby, the survivor, which the sync then links. Ashby does not de-duplicate people by
  * email, so `candidate.search` is asked first (the oldest match is the person) and an application
  * the person already has on the job is moved, not made again. `application.info` reads a status back.
  * Ashby has no public delete of a person; its `candidate.anonymize` (candidatesWrite permission)
  * removes their personal data for good and is what an erased person gets. A person Ashby no longer
- * finds counts as erased; any other refusal is the company's to resolve in Ashby. A 403 is a permission
- * the key lacks only when Ashby says so (`missing_endpoint_permission`); its other 403s (a wrong or
- * deactivated key) are refused credentials, as a 401 is.
+ * finds counts as erased; any other refusal is the company's to resolve in Ashby. As Ashby documents, a
+ * missing key is a 401 and a wrong or deactivated one a 403, both refused credentials; a 403 is a
+ * permission the key lacks only when Ashby says so (`missing_endpoint_permission`, kept with its message).
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
-import { requestJson, type CallOptions, type HttpLimits } from './http';
+import { requestJson, vendorMessage, type CallOptions, type HttpLimits } from './http';
 import { AtsError, isGone, type AtsAccount, type AtsJob, type AtsPlacement, type AtsProvider } from './types';
 
 export interface AshbyCredentials {
@@ -52,15 +57,34 @@ interface AshbyApplication {
   job?: { id: string };
   currentInterviewStage?: { id: string; title?: string; type?: string };
   archiveReason?: { text?: string } | null;
+  candidate?: { id?: string } | null;
   updatedAt?: string;
 }
 
 interface Envelope<T> {
   success: boolean;
   results?: T;
+  errorInfo?: { code?: string; message?: string; requestId?: string };
   errors?: unknown[];
   moreDataAvailable?: boolean;
   nextCursor?: string;
+}
+
+interface ArchiveReason {
+  id: string;
+  text?: string;
+  reasonType?: string;
+  isArchived?: boolean;
+}
+
+/** The archive reasons a rejection by the company may carry, best first (`RejectedByCandidate` never). */
+const REJECTION_TYPES = ['RejectedByOrg', 'Other'];
+
+/** Ashby's refusal of a call answered 200 `success: false`, in either body shape; not found is the 404 it means. */
+function refusal(answer: Envelope<unknown> | null | undefined): AtsError {
+  const said = answer && vendorMessage(answer, 200);
+  const message = said && said !== 'HTTP 200' ? said : 'Ashby refused the call without saying why';
+  return new AtsError('rejected', message, /not[_ ]found/i.test(answer?.errorInfo?.code ?? message) ? 404 : undefined);
 }
 
 interface Stage {
@@ -84,19 +108,12 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
     ).catch((err: unknown) => {
       // Ashby answers 403 both for a wrong or deactivated key and for a permission the key lacks
       // (`missing_endpoint_permission`): only the latter is a permission to grant, the former a dead key.
-      if (err instanceof AtsError && err.status === 403 && !/permission/i.test(err.message))
+      if (err instanceof AtsError && err.status === 403 && !/missing_endpoint_permission/i.test(err.message))
         throw new AtsError('auth', err.message, 401);
       throw err;
     });
-    if (!answer?.success) {
-      const first = answer?.errors?.[0];
-      const message = (typeof first === 'string' ? first : JSON.stringify(first ?? 'Ashby refused the request')).slice(
-        0,
-        200,
-      );
-      // Ashby answers a record it does not have (`application_not_found`) with HTTP 200: read as the 404 it is.
-      throw new AtsError('rejected', message, /not[_ ]found/i.test(message) ? 404 : undefined);
-    }
+    // Ashby answers a record it does not have (`application_not_found`) with HTTP 200: read as the 404 it is.
+    if (!answer?.success) throw refusal(answer);
     return answer;
   }
   const stagesByJob = new Map<string, Stage[]>();
@@ -193,7 +210,7 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
     async readStatus(remoteId) {
       const application = await rpc<AshbyApplication>('application.info', { applicationId: remoteId }).catch(
         (err: unknown) => {
-          if (err instanceof AtsError && err.code === 'rejected') return null;
+          if (isGone(err)) return null;
           throw err;
         },
       );
@@ -205,16 +222,25 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
         reason: a.status === 'Archived' ? (a.archiveReason?.text ?? null) : null,
         stage: PRODUCT_STAGE[type ?? ''] ?? null,
         since: a.updatedAt ?? null,
+        // Another id after a recruiter merged the person into another in Ashby: the survivor.
+        candidateId: a.candidate?.id ?? null,
       };
     },
 
     async moveApplication(remoteId, stage, jobId) {
       const body: Record<string, unknown> = { applicationId: remoteId, interviewStageId: await stageId(jobId, stage) };
       if (stage === 'rejected') {
-        archiveReason ??= (await rpc<{ id: string; isArchived?: boolean }[]>('archiveReason.list', {})).results?.find(
-          (r) => !r.isArchived,
-        )?.id;
-        if (!archiveReason) throw new AtsError('rejected', 'the Ashby account has no archive reason');
+        if (!archiveReason) {
+          const reasons = ((await rpc<ArchiveReason[]>('archiveReason.list', {})).results ?? []).filter(
+            (r) => !r.isArchived,
+          );
+          archiveReason = REJECTION_TYPES.map((type) => reasons.find((r) => r.reasonType === type)).find(Boolean)?.id;
+        }
+        if (!archiveReason)
+          throw new AtsError(
+            'rejected',
+            'Ashby has no archive reason for a rejection by the company: add an archive reason of type RejectedByOrg (or Other) in Ashby, then sync again',
+          );
         body.archiveReasonId = archiveReason;
       }
       await rpc('application.changeStage', body);
@@ -222,7 +248,7 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
 
     async erasePerson(candidateId) {
       await rpc('candidate.anonymize', { candidateId }).catch((err: unknown) => {
-        if (err instanceof AtsError && err.code === 'rejected' && /not[_ ]found/i.test(err.message)) return;
+        if (isGone(err)) return;
         throw err;
       });
     },

@@ -13,8 +13,9 @@
  * retries with backoff on 5xx and network faults, and each refusal turned into an AtsError: 401/403
  * 'auth' (a 403 keeps the vendor's reason and its status: a permission the credentials lack, which
  * the sync reports as such), other 4xx 'rejected' with the vendor's message, 5xx 'unavailable'.
- * Request headers (credentials) are never part of an error. A create (`once`) is not sent again after a 5xx or a network fault, since the
- * vendor may have kept it: the next sync finds the person by email first and goes on from there.
+ * The vendor's reason is read from any of the bodies vendors refuse with (vendorMessage, Ashby's `errorInfo`
+ * among them). Request headers (credentials) are never part of an error. A create (`once`) is not sent again
+ * after a 5xx or a network fault, since the vendor may have kept it: the next sync finds the person by email first and goes on from there.
  */
 import { AtsError } from './types';
 
@@ -89,8 +90,15 @@ async function pace(url: string, limits: HttpLimits): Promise<void> {
   await sleep(wait);
 }
 
-function vendorMessage(body: unknown, status: number): string {
+/**
+ * The vendor's reason in a refusal's body: Ashby's `errorInfo` (its code and message, both kept: the code is
+ * what tells a missing permission or a record not found), else `errors`, `error`, `message` or `error_description`.
+ */
+export function vendorMessage(body: unknown, status: number): string {
   const b = body as Record<string, unknown> | null;
+  const info = b && typeof b === 'object' ? (b.errorInfo as Record<string, unknown> | undefined) : undefined;
+  const said = [info?.code, info?.message].filter((v): v is string => typeof v === 'string' && v !== '');
+  if (said.length) return said.join(': ').slice(0, 200);
   const pick = (v: unknown): string | undefined => {
     if (typeof v === 'string') return v;
     if (Array.isArray(v)) return pick(v[0]);

@@ -1,6 +1,7 @@
 /**
  * A stand-in of Workable's SPI v3 on loopback, as the product calls it: `{base}/{subdomain}/spi/v3`
- * with a Bearer token; jobs paged through `paging.next`; members and stages; candidates added to
+ * with a Bearer token; jobs and candidates paged through `paging.next` (`limit`, at most the stand-in's
+ * `pageSize`, 2 unless told; candidates from `since_id` on, as Workable pages them); members and stages; candidates added to
  * a job (`sourced: true`), moved to a stage slug and disqualified by an active member (`members`: the
  * account's hiring admin and Acme's Owner; `/members` honours `email` and `status`) with SPI v3's current
  * fields (`disqualify_reason_id`, `disqualify_note`, `withdrew`, kept on the record; the deprecated
@@ -159,8 +160,28 @@ export async function startWorkableStandIn(
         updated_at: c.updated_at ?? c.created_at,
       });
       if (method === 'GET' && route === '/candidates') {
+        // Pages of `limit` (Workable's default 50, at most 100; this stand-in's page size at most), from `since_id` on.
         const found = state.candidates.filter((c) => !query.get('email') || c.candidate.email === query.get('email'));
-        return { body: { candidates: found.map(listed), paging: {} } };
+        const limit = Math.min(Number(query.get('limit') ?? 50) || 50, 100, pageSize);
+        const since = query.get('since_id');
+        const start = since
+          ? Math.max(
+              0,
+              found.findIndex((c) => c.id === since),
+            )
+          : 0;
+        const rest = found.slice(start + limit);
+        const next = new URLSearchParams({
+          ...(query.get('email') ? { email: query.get('email')! } : {}),
+          limit: String(limit),
+          since_id: rest[0]?.id ?? '',
+        });
+        return {
+          body: {
+            candidates: found.slice(start, start + limit).map(listed),
+            paging: rest.length ? { next: `${base}${prefix}/candidates?${next}` } : {},
+          },
+        };
       }
       const one = /^\/candidates\/([^/]+)$/.exec(route);
       if (method === 'GET' && one) {
