@@ -1,12 +1,15 @@
 /**
  * A local stand-in of the Stripe API on loopback, enough for Checkout: POST /v1/checkout/sessions
  * (form-encoded, answering the same session for a repeated Idempotency-Key),
- * GET /v1/checkout/sessions/:id, GET /v1/payment_intents/:id (its `latest_charge` expanded when
+ * GET /v1/checkout/sessions/:id, POST /v1/checkout/sessions/:id/expire (as Stripe: only an `open` session
+ * expires, any other is refused 400 invalid_request_error naming its status; an unknown one 404),
+ * GET /v1/payment_intents/:id (its `latest_charge` expanded when
  * asked, `expand[]=latest_charge`) and GET /v1/charges/:id. The real `stripe` SDK is pointed at it
  * with STRIPE_API_URL. `pay(session)` completes a session as the buyer paying would (payment_status
  * 'paid', a payment intent and its charge); `refund(paymentIntent, amount)` refunds that much more
  * of its charge, as support does in Stripe's dashboard, and answers the Charge a `charge.refunded`
- * notice carries; `failRefund(paymentIntent, amount)` has such a refund fail (or be cancelled): as
+ * notice carries; `completeUnpaid(session)` completes it with its payment still under way (a bank debit);
+ * `unreachable` set, every connection is dropped unanswered, as a provider that cannot be reached; `failRefund(paymentIntent, amount)` has such a refund fail (or be cancelled): as
  * Stripe does, the charge's amount_refunded is lowered by it again; `cardBuyer` signs any notice as Stripe does, the charge's refunds and disputes included.
  */
 import { createServer, type Server } from 'node:http';
@@ -24,6 +27,10 @@ export interface StripeStandIn {
   charges: Map<string, Record<string, unknown>>;
   /** Completes a session as the buyer paying would: paid, complete, with its payment intent and charge. */
   pay(session: string): Record<string, unknown>;
+  /** Completes a session with its payment still under way (a bank debit Stripe confirms later): complete, unpaid. */
+  completeUnpaid(session: string): Record<string, unknown>;
+  /** While true, every connection is dropped unanswered (the SDK raises a connection error). */
+  unreachable: boolean;
   /** Refunds `amount` (minor units) more of the payment intent's charge; answers the Charge as it now stands. */
   refund(paymentIntent: string, amount: number): Record<string, unknown>;
   /** A refund of `amount` (minor units) of the payment intent's charge failed: its amount_refunded is lowered again; answers the Charge. */
@@ -37,7 +44,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const charges = new Map<string, Record<string, unknown>>();
   const byKey = new Map<string, string>();
   const requests: StripeStandIn['requests'] = [];
+  const state = { unreachable: false };
   const server: Server = createServer((req, res) => {
+    if (state.unreachable) return req.socket.destroy();
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
@@ -76,6 +85,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const url = new URL(req.url ?? '/', 'http://stand.in');
       const m = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname);
       if (req.method === 'GET' && m && sessions.has(m[1])) return res.end(JSON.stringify(sessions.get(m[1])));
+      const ex = /^\/v1\/checkout\/sessions\/([\w]+)\/expire$/.exec(url.pathname);
+      const expiring = req.method === 'POST' && ex ? sessions.get(ex[1]) : undefined;
+      if (expiring && expiring.status !== 'open') {
+        res.statusCode = 400;
+        const message = `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(expiring.status)}".`;
+        return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message } }));
+      }
+      if (expiring) return res.end(JSON.stringify(Object.assign(expiring, { status: 'expired' })));
       const pi = /^\/v1\/payment_intents\/([\w]+)$/.exec(url.pathname);
       if (req.method === 'GET' && pi && intents.has(pi[1])) {
         const intent = intents.get(pi[1])!;
@@ -93,6 +110,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`,
+    get unreachable() {
+      return state.unreachable;
+    },
+    set unreachable(value: boolean) {
+      state.unreachable = value;
+    },
     sessions,
     charges,
     requests,
@@ -129,6 +152,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       Object.assign(session, { payment_status: 'paid', status: 'complete' });
       return session;
+    },
+    completeUnpaid: (id: string) => {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`no session ${id}`);
+      return Object.assign(session, { payment_status: 'unpaid', status: 'complete' });
     },
     refund: (paymentIntent: string, amount: number) => {
       const charge = charges.get(intents.get(paymentIntent)?.latest_charge as string);

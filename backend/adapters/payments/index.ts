@@ -46,10 +46,28 @@ export interface PaymentAdapter {
    * credited, since a refund may have been made, and its notice come, before the paid notice did.
    */
   chargeOf?(paymentIntent: string): Promise<PaymentCharge | null>;
+  /**
+   * Stripe mode: expires a checkout session at the provider so nobody can pay it any more (POST
+   * /v1/checkout/sessions/:id/expire), and answers the session as the provider then holds it. Stripe
+   * expires only an `open` session and refuses any other (already complete, or expired): the session is
+   * then read back, so a complete one shows whether it was paid. A provider that cannot be reached throws.
+   */
+  expireCheckout?(id: string): Promise<HeldCheckout>;
   /** Test mode only: a signed `checkout.session.completed` for a session, as Stripe would send it. */
   signTestCompletion?(session: { id: string; orderId: number; amountMinor: number; currency: string }): SignedNotice;
   /** Test mode only: any event `type` about `object` (a Charge, a Dispute...), signed as Stripe signs it. */
   signTestEvent?(type: string, object: Record<string, unknown>): SignedNotice;
+}
+
+/** A checkout session as the provider holds it; `status` null when it holds no such session. */
+export interface HeldCheckout {
+  id: string;
+  /** 'open', 'complete' or 'expired' as Stripe names them. */
+  status: string | null;
+  paymentStatus: string | null;
+  amountTotal: number | null;
+  currency: string | null;
+  paymentIntent: string | null;
 }
 
 export interface PaymentCharge {
@@ -85,6 +103,18 @@ function sdk(secretKey: string, apiUrl?: string): Stripe {
       : {}),
   });
 }
+
+const heldOf = (session: Stripe.Checkout.Session): HeldCheckout => ({
+  id: session.id,
+  status: session.status,
+  paymentStatus: session.payment_status,
+  amountTotal: session.amount_total,
+  currency: session.currency,
+  paymentIntent: paymentIntentOf(session.payment_intent),
+});
+
+/** Stripe refused the request as such (a 4xx about it), as opposed to not being reached or failing itself. */
+const refused = (err: unknown) => (err as { type?: string }).type === 'StripeInvalidRequestError';
 
 function stripeAdapter(settings: NonNullable<Config['credits']['stripe']>): PaymentAdapter {
   const stripe = sdk(settings.secretKey, settings.apiUrl);
@@ -131,6 +161,21 @@ function stripeAdapter(settings: NonNullable<Config['credits']['stripe']>): Paym
         currency: session.currency,
         paymentIntent: paymentIntentOf(session.payment_intent),
       };
+    },
+    async expireCheckout(id) {
+      try {
+        return heldOf(await stripe.checkout.sessions.expire(id));
+      } catch (err) {
+        // Not open any more (complete or expired): what it is decides what the order becomes.
+        if (!refused(err)) throw err;
+      }
+      try {
+        return heldOf(await stripe.checkout.sessions.retrieve(id));
+      } catch (err) {
+        if (refused(err) && (err as { statusCode?: number }).statusCode === 404)
+          return { id, status: null, paymentStatus: null, amountTotal: null, currency: null, paymentIntent: null };
+        throw err;
+      }
     },
     async chargeOf(paymentIntent) {
       const intent = await stripe.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge'] });

@@ -5,10 +5,10 @@
  * and disputes in refunds.ts), the daily write-off of expired lots
  * (backend/jobs/tasks/expire_credits.ts) and the hourly cancelling of card checkouts left unpaid
  * (backend/jobs/tasks/expire_checkouts.ts), which also cancels as expired the orders left waiting for
- * a bank transfer past BANK_TRANSFER_LIFETIME_DAYS (orders.ts `expireBankTransfers`; a late payment is
- * still credited), telling each one's buyer and the company's Owner once (buyerNotice.ts
- * `tellExpired`); the card payments a bank confirms later, as the credits page lists them
- * (cardPayments.ts); a refund the provider reports failed or cancelled gives back what it took, once
+ * a bank transfer past BANK_TRANSFER_LIFETIME_DAYS (expiry.ts `expireDueOrders`: a card checkout is
+ * expired at Stripe first, one Stripe holds as paid is credited instead; a late payment is still
+ * credited, logged and told), telling each one's buyer and the company's Owner once (buyerNotice.ts
+ * `tellExpired`); the card payments a bank confirms later, as the credits page lists them (cardPayments.ts); a refund the provider reports failed or cancelled gives back what it took, once
  * (refunds.ts `restoreFailedRefund`).
  */
 import type { Endpoint } from '../../endpoints/define';
@@ -26,7 +26,8 @@ export {
   type LedgerActor,
 } from './ledger';
 export { refOf } from './inputs';
-export { CHECKOUT_LIFETIME_HOURS, expireBankTransfers, expireCheckouts, type OrderRow } from './orders';
+export { CHECKOUT_LIFETIME_HOURS, type OrderRow } from './orders';
+export { expireDueOrders } from './expiry';
 export { renderOrderForm } from './orderForm';
 export { tellExpired } from './buyerNotice';
 

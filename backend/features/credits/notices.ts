@@ -56,8 +56,10 @@
  * payment confirmed after that still pays it), its buyer and credit readers get a `paymentDelayed` notification in that
  * transaction, and the buyer is emailed when the async notice pays or cancels it (buyerNotice.ts). A payment is credited only when the session's amount and currency are the
  * order's (`toMinorUnits` of its total); otherwise it is logged and the order stays unpaid. The
- * payment intent is taken from the notice, else read back from the provider. Every other notice is
- * acknowledged and ignored.
+ * payment intent is taken from the notice, else read back from the provider. A payment for an order
+ * already cancelled as expired (by the expire_checkouts job, or Stripe's expired notice) is credited
+ * all the same, once: the money was received; it is logged and its buyer emailed that it was confirmed.
+ * Every other notice is acknowledged and ignored.
  */
 import type { Knex } from 'knex';
 import {
@@ -82,7 +84,7 @@ export function payments(config: Config): PaymentAdapter {
   return adapter;
 }
 
-interface CheckoutSession {
+export interface CheckoutSession {
   id: string;
   payment_status?: string;
   amount_total?: number | null;
@@ -139,7 +141,8 @@ async function creditCheckout(
 ) {
   const charged = await chargedFor(adapter, session);
   return knex.transaction(async (trx) => {
-    const order = (await trx('sales_orders').where('checkout_session_id', session.id).first()) as OrderRow | undefined;
+    const order = (await trx('sales_orders').where('checkout_session_id', session.id).forUpdate().first()) as
+      OrderRow | undefined;
     if (!order) {
       logger.warn({ session: session.id }, 'payment notice for an unknown checkout');
       return { paid: false, paymentIntent: null };
@@ -156,8 +159,11 @@ async function creditCheckout(
       return { paid: false, paymentIntent: null };
     }
     const { paid, order: paidOrder } = await payOrder(trx, order.id, 'system', true);
-    // A delayed payment's buyer left the checkout long ago: they hear of it.
-    if (paid && paidOrder && delayed) await tellBuyer(trx, config, paidOrder, 'confirmed');
+    // Money for an order already cancelled as expired is still the buyer's: credited once, logged, and told.
+    const late = paid && order.status === ORDER_STATUS.cancelled;
+    if (late) logger.warn({ session: session.id, order: order.order_number }, 'payment for an expired order: credited');
+    // A delayed payment's buyer left the checkout long ago, a late one's was told it expired: they hear of it.
+    if (paid && paidOrder && (delayed || late)) await tellBuyer(trx, config, paidOrder, 'confirmed');
     // Kept for the refunds and disputes of this payment, which name only its payment intent.
     if (charged.paymentIntent)
       await trx('sales_orders')
@@ -277,6 +283,17 @@ async function refundUpdated(knex: Knex, config: Config, adapter: PaymentAdapter
   return { received: true, credited: false, ...(await restoreFailedRefund(knex, config, base)) };
 }
 
+/**
+ * A checkout the provider holds as paid, credited through the paid notice's own path (once, however
+ * often; a refund already made is applied): the paid notice, and the expire_checkouts job when Stripe
+ * refuses to expire a session because it was paid (credits/expiry.ts).
+ */
+export async function creditPaidSession(knex: Knex, config: Config, session: CheckoutSession, delayed: boolean) {
+  const adapter = payments(config);
+  const { paid, paymentIntent } = await creditCheckout(knex, config, adapter, session, delayed);
+  return { credited: paid, ...(await refundsSoFar(knex, config, adapter, paymentIntent)) };
+}
+
 /** Handles one signed notice: verified, then a paid checkout pays its order once. */
 export async function handlePaymentNotice(
   knex: Knex,
@@ -312,6 +329,5 @@ export async function handlePaymentNotice(
     return { received: true, credited: false, awaiting };
   }
   const delayed = event.type === 'checkout.session.async_payment_succeeded';
-  const { paid, paymentIntent } = await creditCheckout(knex, config, adapter, session, delayed);
-  return { received: true, credited: paid, ...(await refundsSoFar(knex, config, adapter, paymentIntent)) };
+  return { received: true, ...(await creditPaidSession(knex, config, session, delayed)) };
 }

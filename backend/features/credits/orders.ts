@@ -5,10 +5,10 @@
  * into paid with a conditional update in the caller's transaction and grants the lot in the same
  * one, so a repeated or concurrent payment notice finds nothing left to pay. A card checkout nobody
  * paid is cancelled when the provider reports it expired or its delayed payment failed, or by the
- * hourly expire_checkouts job once it is past the checkout's lifetime; a payment the provider still
- * confirms for it afterwards is credited all the same. An order waiting for a bank transfer (an order
+ * hourly expire_checkouts job once it is past the checkout's lifetime (credits/expiry.ts, which expires the
+ * checkout at the provider first); a payment the provider still confirms for it afterwards is credited all the same. An order waiting for a bank transfer (an order
  * form, or a card checkout whose payment is under way) is cancelled as expired by the same job after
- * BANK_TRANSFER_LIFETIME_DAYS (`expireBankTransfers`); money that arrives for it later is still
+ * BANK_TRANSFER_LIFETIME_DAYS (`dueOrders`, credits/expiry.ts); money that arrives for it later is still
  * credited (the provider's notice, or an admin marking the order form paid). An order form made twice
  * over by a double submit is made once (`sameOrderForm`).
  */
@@ -144,44 +144,52 @@ export async function awaitPayment(trx: Trx, sessionId: string): Promise<boolean
   return rows.length > 0;
 }
 
-/**
- * Cancels every pending card order older than the checkout's lifetime: nobody can pay it any more.
- * An order whose checkout was completed with its payment under way (`awaitPayment`) is left to the
- * provider's async notice, which pays or cancels it.
- */
-export async function expireCheckouts(knex: Trx): Promise<number> {
-  const rows = await knex('sales_orders')
-    .where({ channel: ORDER_CHANNEL.card, status: ORDER_STATUS.pending })
-    .whereNull('awaiting_payment_since')
-    .whereRaw(`created_at < now() - make_interval(hours => ?)`, [CHECKOUT_LIFETIME_HOURS])
-    .update({ status: ORDER_STATUS.cancelled, updated_at: knex.fn.now() }, ['id']);
-  return rows.length;
-}
+/** Why an order is due to be cancelled: its checkout's lifetime is over, or no bank transfer came in time. */
+export type DueReason = 'checkout' | 'transfer';
 
 /**
- * Cancels, as expired, every order still waiting for a bank transfer BANK_TRANSFER_LIFETIME_DAYS
- * after it began to wait: a pending order form since it was made, a card order since its checkout
- * completed with the payment under way (`awaitPayment`). One conditional update, so a second run (or
- * a payment landing meanwhile) finds nothing left to cancel; no credit moves. Answers the orders
- * cancelled. A payment that still arrives pays the cancelled order (`payOrder`, confirmed).
+ * The pending orders due to be cancelled now (credits/expiry.ts cancels them): a card order older than
+ * the checkout's lifetime ('checkout'), unless its checkout was completed with the payment under way
+ * (`awaitPayment`), which is left to the provider's async notice; and, as expired, an order waiting for a
+ * bank transfer BANK_TRANSFER_LIFETIME_DAYS after it began to wait ('transfer'): a pending order form
+ * since it was made, a card order since its checkout completed with the payment under way.
  */
-export async function expireBankTransfers(knex: Trx): Promise<OrderRow[]> {
+export async function dueOrders(knex: Trx): Promise<(OrderRow & { due: DueReason })[]> {
   const since = `now() - make_interval(days => ?)`;
+  const days = BANK_TRANSFER_LIFETIME_DAYS;
   return (await knex('sales_orders')
     .where('status', ORDER_STATUS.pending)
     .where((w) =>
       w
-        .where((o) =>
-          o.where('channel', ORDER_CHANNEL.orderForm).whereRaw(`created_at < ${since}`, [BANK_TRANSFER_LIFETIME_DAYS]),
-        )
-        .orWhere((c) =>
+        .where((c) =>
           c
             .where('channel', ORDER_CHANNEL.card)
-            .whereRaw(`awaiting_payment_since < ${since}`, [BANK_TRANSFER_LIFETIME_DAYS]),
-        ),
+            .whereNull('awaiting_payment_since')
+            .whereRaw(`created_at < now() - make_interval(hours => ?)`, [CHECKOUT_LIFETIME_HOURS]),
+        )
+        .orWhere((o) => o.where('channel', ORDER_CHANNEL.orderForm).whereRaw(`created_at < ${since}`, [days]))
+        .orWhere((c) => c.where('channel', ORDER_CHANNEL.card).whereRaw(`awaiting_payment_since < ${since}`, [days])),
     )
-    .update({ status: ORDER_STATUS.cancelled, updated_at: knex.fn.now() })
+    .orderBy('id')
+    .select(
+      '*',
+      knex.raw(`case when awaiting_payment_since is null and channel = ? then 'checkout' else 'transfer' end as due`, [
+        ORDER_CHANNEL.card,
+      ]),
+    )) as (OrderRow & { due: DueReason })[];
+}
+
+/**
+ * Cancels order `id` if it is still pending (one conditional update: a payment landing meanwhile, or a
+ * second run, finds nothing to cancel; no credit moves); answers the order cancelled. A payment that
+ * still arrives pays the cancelled order (`payOrder`, confirmed).
+ */
+export async function cancelPending(trx: Trx, id: number): Promise<OrderRow | undefined> {
+  const [row] = (await trx('sales_orders')
+    .where({ id, status: ORDER_STATUS.pending })
+    .update({ status: ORDER_STATUS.cancelled, updated_at: trx.fn.now() })
     .returning('*')) as OrderRow[];
+  return row;
 }
 
 /**

@@ -43,8 +43,14 @@ export const LOW_CREDITS_TASK = 'notify_credits_low' as const;
 type Trx = Knex | Knex.Transaction;
 
 /** Where a reader of a credit notification is sent: a page their role can open. */
-function creditsLinkFor(r: Recipient): string {
+function creditsLinkFor(r: Pick<Recipient, 'actor'>): string {
   return CREDITS_LINKS[readerKind(r.actor)];
+}
+
+/** The page about order `orderNumber` a reader can open: a RaaS company's credits page with the order, else theirs. */
+export function orderLinkFor(r: Pick<Recipient, 'actor'>, orderNumber: string): string {
+  const page = creditsLinkFor(r);
+  return page === CREDITS_LINKS.raasCompany ? `${page}?order=${encodeURIComponent(orderNumber)}` : page;
 }
 
 /** `notify` once per link: the readers of each role get the notice linked to the page they can open. */
@@ -182,8 +188,7 @@ async function notifyOfOrder(
 ): Promise<number> {
   const byLink = new Map<string, Recipient[]>();
   for (const r of people) {
-    const page = creditsLinkFor(r);
-    const link = page === CREDITS_LINKS.raasCompany ? `${page}?order=${encodeURIComponent(orderNumber)}` : page;
+    const link = orderLinkFor(r, orderNumber);
     byLink.set(link, [...(byLink.get(link) ?? []), r]);
   }
   let told = 0;

@@ -17,4 +17,11 @@ export {
   qualifyAnswered,
   readersSeeing,
 } from './kinds';
-export { creditsExpiring, creditsLow, orderExpired, paymentDelayed, queueLowCreditsNotice } from './credits';
+export {
+  creditsExpiring,
+  creditsLow,
+  orderExpired,
+  orderLinkFor,
+  paymentDelayed,
+  queueLowCreditsNotice,
+} from './credits';
