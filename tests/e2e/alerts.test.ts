@@ -3,7 +3,8 @@
  * owner turns the alert on from the project page; a candidate changes so that they newly match the
  * project's saved filters; after the matching run the bell holds the notification, which opens the
  * suggested tab filtered to the new ones, each card badged "New match", under "1 new since <day>";
- * the project's saved search opened on /search says "1 new since <day>" there and badges that card.
+ * the project's saved search opened on /search says "1 new since <day>" there and badges that card, whether the
+ * filters are stored as an address (`/search?jt=…`) or, as the portal saves them, as the query alone (`jt=…`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runAlerts } from '../../backend/features/alerts';
@@ -16,8 +17,11 @@ beforeAll(async () => {
   e2e = await startE2E();
 });
 
-/** A project of the owner whose saved filters ask for a job title nobody holds yet, and an active candidate to give it to. */
-async function setUp(n: number) {
+/**
+ * A project of the owner whose saved filters ask for a job title nobody holds yet, and an active candidate to give it
+ * to; `saved` writes the filters as stored (an address by default; the portal stores the query alone).
+ */
+async function setUp(n: number, saved = (title: number) => `/search?jt=${title}`) {
   const knex = e2e.db.knex;
   const owner = await knex('company_users').where('email', OWNER).first('id', 'company_id');
   const { rows: titles } = await knex.raw(
@@ -37,7 +41,7 @@ async function setUp(n: number) {
       headcount: 1,
       salary_min: 1000,
       salary_max: 2000,
-      current_url: `/search?jt=${title}`,
+      current_url: saved(title),
     })
     .returning(['id', 'guid', 'title']);
   const { rows: people } = await knex.raw(
@@ -99,6 +103,38 @@ describe('Alerts on a project', () => {
       await page.waitForURL(/\/project\/\d+\?tab=0&new=1/);
     });
   }
+
+  it('open the saved filters as the portal stores them from "Open in search", and say there what is new', async () => {
+    const { project, title, candidate } = await setUp(2, (jt) => `jt=${jt}`);
+    const knex = e2e.db.knex;
+    const owner = await knex('company_users').where('email', OWNER).first('id', 'company_id');
+    await knex('alert_subscriptions').insert({
+      project_id: project.id,
+      recipient_kind: 2,
+      recipient_id: owner.id,
+      company_id: owner.company_id,
+      matched_url: `jt=${title}`,
+      matched_at: knex.fn.now(),
+      frequency: 1,
+    });
+    await knex.raw('update candidates set job_title_looking_for = job_title_looking_for || ?::int where id = ?', [
+      title,
+      candidate,
+    ]);
+    expect((await runAlerts(knex, e2e.config)).news).toBe(1);
+
+    const page = await e2e.signIn(OWNER, { width: 1440, height: 900 }, `/project/${project.guid}`);
+    await page.getByTestId('alert-new-since').waitFor();
+    await page.getByTestId('alert-open-search').click();
+    await page.waitForURL(new RegExp(`/search\\?jt=${title}$`));
+    const news = page.getByTestId('search-alert-news');
+    await expect
+      .poll(() => news.textContent())
+      .toMatch(new RegExp(`^1 new since \\d{1,2} \\w{3} \\d{4} for your project ${project.title}`));
+    const guid = (await knex('candidates').where('id', candidate).first('guid')).guid as string;
+    const card = page.locator(`[data-testid="result-card"][data-guid="${guid}"]`);
+    await expect.poll(() => card.getByTestId('alert-new').count()).toBe(1);
+  });
 
   it("show in the console per company, where an admin turns a company's alerts off", async () => {
     const page = await e2e.signIn('admin@example.com', { width: 1440, height: 900 }, '/admin/alerts');

@@ -9,7 +9,8 @@
  * - match.ts: the `match_alerts` run over the candidates changed since the last one, every
  *   project's saved search asked at once through search's conditions, the gate's statuses per
  *   viewer, nobody already in the pipeline, hidden or seen; news only of who the search did not find at the last
- *   run (`alert_matches`, recorded when the alert is turned on); a candidate counts once per person;
+ *   run (`alert_matches`, recorded when the alert is turned on); a candidate counts once per person, and is emailed
+ *   to them once: one who pauses counts nowhere meanwhile, and on their return is not news again once emailed;
  *   A run that does not serve an alert (its project paused or closed, its company's alerts off) while candidates
  *   changed leaves its record behind, so on its return its whole pool is asked: who newly matched meanwhile is news;
  * - news.ts: what still counts as news (a paused candidate drops out of an unsent digest);

@@ -10,8 +10,9 @@
  * operations in PostgreSQL against `alert_matches`, what the search found at the last run:
  * - news is who is found now and was not then (a change that leaves a match matching, such as a
  *   currency rate rewriting every salary, a renamed skill or a re-import, announces nobody);
- * - news waiting to be looked at that the search no longer finds is dropped (and is news again if
- *   found again later), and `alert_matches` becomes what was found.
+ * - news waiting to be looked at that the search no longer finds is dropped, and `alert_matches` becomes what was
+ *   found. Found again later (a paused candidate back), it waits again; it is news again only if it was never
+ *   emailed: a person is emailed of a candidate once per saved search, and while paused the candidate counts nowhere.
  * An alert's first run (`matched_at` null: a new alert, or one older than the record) asks the whole
  * pool and records it without news: only later matches are news. A project whose filters changed
  * since its last run is asked of the whole pool too: what the new filters find and the old did not
@@ -163,7 +164,9 @@ const scopeSql = (col: string, changedOnly: boolean) =>
 /**
  * The news of `subs`: who their saved search finds now (`alert_run_hits`) and did not find at their last run
  * (`alert_matches`), nobody already in the pipeline; at most `limit` per subscription, newest first. News dropped
- * earlier (the candidate had stopped matching) is news again.
+ * earlier (the candidate had stopped matching, or paused) waits again, but only news never emailed is news again: one
+ * already emailed comes back as it was (counted in the app, its first match and its email kept), never announced nor
+ * emailed twice. Returns the subscriptions of the news announced.
  */
 async function announce(trx: Knex.Transaction, subs: number[], limit?: number) {
   if (!subs.length) return [];
@@ -177,12 +180,14 @@ async function announce(trx: Knex.Transaction, subs: number[], limit?: number) {
           and not exists (select 1 from project_candidates pc where pc.project_id = h.project_id and pc.candidate_id = h.id)
      ) m where ${limit ? `m.rn <= ${limit}` : 'true'}
      on conflict (subscription_id, candidate_id) do update
-       set state = excluded.state, first_matched_at = excluded.first_matched_at, emailed_at = null
+       set state = excluded.state,
+           first_matched_at = case when alert_news.emailed_at is null then excluded.first_matched_at
+                                   else alert_news.first_matched_at end
        where alert_news.state = ${ALERT_NEWS_STATE.dropped}
-     returning subscription_id`,
+     returning subscription_id, emailed_at is null as fresh`,
     [subs],
   );
-  return (rows as { subscription_id: number }[]).map((r) => r.subscription_id);
+  return (rows as { subscription_id: number; fresh: boolean }[]).filter((r) => r.fresh).map((r) => r.subscription_id);
 }
 
 /**

@@ -37,9 +37,17 @@ export interface SearchNews {
   newCandidateIds: string[];
 }
 
-/** The query of a saved search address such as `/search?jt=12`. */
-export const filtersOf = (url: string | null | undefined) =>
-  url && url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+/**
+ * The query of a project's saved search as the search page opens it, whichever shape is stored: the query alone
+ * (`jt=12`, as the portal and the projects calls save it), or an address (`/search?jt=12`, `?jt=12`). An address
+ * without a query (`/search`) has none.
+ */
+export function filtersOf(url: string | null | undefined): string {
+  const text = url?.trim() ?? '';
+  const at = text.indexOf('?');
+  if (at >= 0) return text.slice(at + 1);
+  return text.startsWith('/') ? '' : text;
+}
 
 async function searchNews(knex: Knex, ability: AppAbility, actor: Actor, person: Person): Promise<SearchNews[]> {
   const { rows } = await knex.raw(

@@ -14,7 +14,8 @@
  * of the survivor (keys.ts). One project's two live requests to the person become one (combine.ts). Once both profiles are locked, what may
  * have changed while the merge waited is checked again (mayMerge: an erasure, the reviewed pair,
  * the protective fields the review read), and the merged profile's "not the same person" pairs
- * become the survivor's (carryDismissals).
+ * become the survivor's (carryDismissals). The survivor's keys are kept in the transaction and its twins are found by
+ * the find_twins job it queues, after the commit, so nothing after a saved merge can fail its answer.
  */
 import type { Knex } from 'knex';
 import { STAGE_ORDER, STAGES } from '../../../schema/rules/pipeline';
@@ -29,12 +30,12 @@ import { storedRows } from '../../services/candidateGate';
 import { shareRollup } from '../dashboards';
 import type { Config } from '../../config';
 import { oneRequestPerProject } from './combine';
-import { findTwins } from './detect';
 import { addressOf, tellChangedAddresses } from './emails';
 import { choicesFor, mergedRow, PROTECTIVE_FIELDS, protectiveStamp, selfPaused, type Choices } from './fields';
 import { journalWriters, rowsOf, type Journal } from './journal';
 import { locationCountries } from './keys';
 import { queueDroppedPictures } from './pictures';
+import { recordKeys } from './record';
 import { allReferences, SIGN_INS } from './references';
 
 /** How long an admin may undo a merge. */
@@ -170,7 +171,7 @@ export async function lockedPair(trx: Knex.Transaction, a: number, b: number): P
 export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ mergeId: number }> {
   const { survivorId: s, mergedId: m } = input;
   if (s === m) throw new AppError(400, 'duplicates.notInPair');
-  const result = await knex.transaction(async (trx) => {
+  return knex.transaction(async (trx) => {
     const [survivor, merged] = await lockedPair(trx, s, m);
     await mayMerge(trx, input, survivor, merged);
     // Before any insight count is added up: a rollup rewriting those rows waits for the merge, never the other way
@@ -346,10 +347,12 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
     ).rows as { id: number }[];
     // The picture the survivor did not keep is deleted once the undo window closes (pictures.ts).
     await queueDroppedPictures(trx, id, [survivor, merged], next);
+    // The survivor's keys as it now is, and its twins found by a find_twins job once the merge commits, as after any
+    // write (record.ts): never by the request, whose answer would fail for a saved merge when another merge folds
+    // the survivor into a third profile meanwhile (the job then finds no keys of it).
+    await recordKeys(trx, [s]);
     return { mergeId: id };
   });
-  await findTwins(knex, [s]);
-  return result;
 }
 
 /** For each unique index of `table` holding `column` (the primary key aside), its other columns. */
