@@ -21,7 +21,7 @@ import { consentFieldErrors } from './sections/consents';
 import { alertFieldErrors, alerts } from './sections/alerts';
 import { duplicates, duplicateFieldErrors } from './sections/duplicates';
 import { staleWriteErrors } from './sections/staleWrites';
-import { loadFailed } from './sections/consoleLoadFailed';
+import { loadFailed, recordChanged } from './sections/consoleLoadFailed';
 
 export const en = {
   appName: 'Talentbase',
@@ -342,6 +342,7 @@ export const en = {
       clearFilters: 'Clear filters',
     },
     loadFailed,
+    recordChanged,
     bulkDelete: {
       partial: '{done} of {count} selected were deleted; the others were not: {reason}',
     },

@@ -1,12 +1,11 @@
 /** The console frame: app bar with the product name, grouped menu, and spec-style list links understood. */
 import ExitToApp from '@mui/icons-material/ExitToApp';
-import { Box, Chip, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
-import { useEffect, type ReactNode } from 'react';
+import { Box, Chip, ListItemIcon, ListItemText, MenuItem, Typography, type Theme } from '@mui/material';
+import { useEffect, useRef, type ReactNode } from 'react';
 import {
   AppBar,
   Layout,
   LoadingIndicator,
-  TitlePortal,
   UserMenu,
   useGetIdentity,
   useLocation,
@@ -41,6 +40,57 @@ const APP_BAR_TOOLS = (
   </Box>
 );
 
+/**
+ * The screen's title in the bar: react-admin's title portal (each screen's <Title> is drawn into the element with its
+ * id). On a phone it takes the product name's room and wraps to up to three lines instead of being cut to a few
+ * characters; on a laptop one line beside the product name. Its whole text is its tooltip too, and the browser tab's
+ * title (useDocumentTitle).
+ */
+function BarTitle() {
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const name = () => {
+      const text = el.textContent?.trim();
+      if (text) el.setAttribute('title', text);
+      else el.removeAttribute('title');
+    };
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(el, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <Typography
+      ref={ref}
+      id="react-admin-title"
+      component="span"
+      variant="body1"
+      sx={{
+        flex: 1,
+        minWidth: 0,
+        opacity: 0.85,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: { xs: 'normal', sm: 'nowrap' },
+        overflowWrap: { xs: 'anywhere', sm: 'normal' },
+        display: { xs: '-webkit-box', sm: 'block' },
+        WebkitLineClamp: { xs: 3 },
+        WebkitBoxOrient: 'vertical',
+        fontSize: { xs: '0.875rem', sm: undefined },
+        lineHeight: { xs: 1.2, sm: 1.5 },
+      }}
+    />
+  );
+}
+
+/** On a phone the screen's title replaces the product name, when there is one. */
+const BRAND = 'AdminBrand';
+const phoneBar = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: { [`&:has(#react-admin-title:not(:empty)) .${BRAND}`]: { display: 'none' } },
+});
+
 function AdminAppBar() {
   // The menu button shows the admin's name, so its accessible name is that name too.
   const { identity } = useGetIdentity();
@@ -48,6 +98,7 @@ function AdminAppBar() {
     <AppBar
       color="primary"
       elevation={0}
+      sx={phoneBar}
       toolbar={APP_BAR_TOOLS}
       userMenu={
         <UserMenu label={identity?.fullName || 'ra.auth.user_menu'}>
@@ -55,7 +106,7 @@ function AdminAppBar() {
         </UserMenu>
       }
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: { xs: 1, sm: 3 } }}>
+      <Box className={BRAND} sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: { xs: 1, sm: 3 } }}>
         <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: '-0.01em' }}>
           {t('appName')}
         </Typography>
@@ -72,8 +123,7 @@ function AdminAppBar() {
           }}
         />
       </Box>
-      <TitlePortal variant="body1" sx={{ opacity: 0.85 }} />
-      <Box sx={{ flex: 1 }} />
+      <BarTitle />
       <NotificationBell />
     </AppBar>
   );

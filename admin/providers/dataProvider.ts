@@ -3,6 +3,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider, type DeleteManyParams, type Identifier } from 'react-admin';
 import { t } from '../../i18n';
 import { API_URL, failureMessage, httpClient } from './http';
+import { noteWritten } from './writtenVersions';
 
 const base = simpleRestProvider(API_URL, httpClient);
 
@@ -95,6 +96,12 @@ export const dataProvider: DataProvider = {
     const result = await provider.getList(resource, params);
     const last = result.data.at(-1);
     if (last && result.data.length === perPage) remember(key, page, last.id);
+    return result;
+  },
+  /** A record saved: its new version is this console's own (writtenVersions.ts), not a change made elsewhere. */
+  update: async (resource, params) => {
+    const result = await base.update(resource, params);
+    noteWritten(resource, result.data);
     return result;
   },
   /**

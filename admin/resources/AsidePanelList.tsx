@@ -92,8 +92,9 @@ function Panel({ entity, mode, id }: { entity: EntityDef; mode: Exclude<Mode, 'l
           queryOptions={queryOptions}
           error={<EditLoadFailed title={recordLoadFailed(recordLabel(entity).toLowerCase())} />}
         >
-          <EntityForm entity={entity} mode="edit" stacked />
-          <ChangedMeanwhileDialog code={changed.code} onClose={changed.close} />
+          <EntityForm entity={entity} mode="edit" stacked>
+            <ChangedMeanwhileDialog code={changed.code} onClose={changed.close} />
+          </EntityForm>
         </EditBase>
       )}
     </Card>

@@ -1,11 +1,13 @@
 /**
  * A save refused because the record changed after the edit form read it (409 'errors.changedMeanwhile', the check of
  * backend/crud/staleness.ts; 'candidates.errors.changedMeanwhile' in a profile's words): nothing was written. A dialog
- * says so and offers to reload the record (react-admin's refetch; the form then shows it as it is now) or to keep
- * editing. Used by the generated edit screens and the talent edit screen, inside their edit context.
+ * says so and offers to reload the record (react-admin's refetch; the admin's changes are dropped first, so the form
+ * then shows it as it is now: the form otherwise keeps changes over a record read again, RecordChanged.tsx) or to keep
+ * editing. Used by the generated edit screens inside their form (EntityForm's children).
  */
 import { useState } from 'react';
 import { useEditContext, useNotify, type HttpError } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import { t } from '../../i18n';
 import { ConfirmDialog } from '../../ui/components/ConfirmDialog';
 
@@ -32,6 +34,7 @@ export function ChangedMeanwhileDialog({
   onClose(): void;
 }) {
   const { refetch } = useEditContext();
+  const { reset, formState } = useFormContext();
   if (!code) return null;
   return (
     <ConfirmDialog
@@ -42,6 +45,7 @@ export function ChangedMeanwhileDialog({
       cancelLabel={t('errors.keepEditing')}
       onConfirm={() => {
         onClose();
+        reset(formState.defaultValues);
         void refetch();
       }}
       onClose={onClose}

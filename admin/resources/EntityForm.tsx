@@ -1,16 +1,18 @@
 /**
  * The create and edit form, laid out by `admin.edit.layout` rows. Fields the signed-in admin may
  * not write (read-only ones, or beyond their rule's fields) are shown but locked, and so are the fields fixed
- * after create (a company user's company) on an edit.
+ * after create (a company user's company) on an edit. A record read again while it is edited (react-admin's Refresh)
+ * keeps the admin's changes and says when the record changed on the server (RecordChanged.tsx).
  */
 import { Box } from '@mui/material';
-import type { ReactElement } from 'react';
-import { SimpleForm, useRecordContext } from 'react-admin';
+import type { ReactElement, ReactNode } from 'react';
+import { SimpleForm, useRecordContext, useResourceContext } from 'react-admin';
 import type { EntityDef } from '../../schema';
 import { FieldInput } from '../fields/FieldInput';
 import { defaultsOf, formLayout, isVisible } from '../fields/fieldMeta';
 import { writableFields } from '../providers/ability';
 import { useActor } from '../providers/useActor';
+import { RecordChangedNotice, keepEditsOver } from './RecordChanged';
 
 interface Props {
   entity: EntityDef;
@@ -19,11 +21,14 @@ interface Props {
   stacked?: boolean;
   /** Replaces react-admin's save-and-delete toolbar (a company user's edit: DeleteCompanyUserButton). */
   toolbar?: ReactElement;
+  /** Drawn inside the form, after its fields (a dialog that needs the form, e.g. ChangedMeanwhileDialog). */
+  children?: ReactNode;
 }
 
-export function EntityForm({ entity, mode, stacked, toolbar }: Props) {
+export function EntityForm({ entity, mode, stacked, toolbar, children }: Props) {
   const actor = useActor();
   const record = useRecordContext();
+  const resource = useResourceContext();
   const writable = actor ? writableFields(actor, entity, mode === 'edit' ? record : undefined) : new Set<string>();
   const rows = formLayout(entity)
     .map((row) =>
@@ -36,8 +41,10 @@ export function EntityForm({ entity, mode, stacked, toolbar }: Props) {
       warnWhenUnsavedChanges
       toolbar={toolbar}
       defaultValues={mode === 'create' ? defaultsOf(entity) : undefined}
+      resetOptions={mode === 'edit' ? keepEditsOver(resource, record) : undefined}
       sx={{ maxWidth: stacked ? undefined : 960 }}
     >
+      {mode === 'edit' && <RecordChangedNotice />}
       {rows.map((row) => (
         <Box
           key={row.join('+')}
@@ -59,6 +66,7 @@ export function EntityForm({ entity, mode, stacked, toolbar }: Props) {
           ))}
         </Box>
       ))}
+      {children}
     </SimpleForm>
   );
 }

@@ -74,13 +74,10 @@ export function EntityEdit({ entity }: { entity: EntityDef }) {
         </TopToolbar>
       }
     >
-      <EntityForm
-        entity={entity}
-        mode="edit"
-        toolbar={TEAM.includes(entity.resource ?? '') ? teamToolbar : undefined}
-      />
+      <EntityForm entity={entity} mode="edit" toolbar={TEAM.includes(entity.resource ?? '') ? teamToolbar : undefined}>
+        <ChangedMeanwhileDialog code={changed.code} onClose={changed.close} />
+      </EntityForm>
       <RelatedLists entity={entity} />
-      <ChangedMeanwhileDialog code={changed.code} onClose={changed.close} />
     </Edit>
   );
 }

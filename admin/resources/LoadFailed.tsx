@@ -4,12 +4,20 @@
  * an empty list or a missing record: lists pass `ListLoadFailed` as their `error` and hide their pager
  * (ListStates.tsx), edit and show screens pass `EditLoadFailed`/`ShowLoadFailed` and `useRecordLoadOptions`, which
  * says "This record no longer exists" (and returns to the list, as react-admin does) only when the server answered 404.
+ * A failed load is said once, there: react-admin's own notification of it is left out (`QUIET_LOAD`), while a failed
+ * save still notifies (a mutation's error, handled by its screen).
  */
 import ErrorIcon from '@mui/icons-material/ErrorOutline';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, Typography } from '@mui/material';
 import { useEditContext, useNotify, useRedirect, useResourceContext, useShowContext } from 'react-admin';
 import { t } from '../../i18n';
+
+/**
+ * A list's query options (List, ReferenceManyField): its failure state says the load failed, so react-admin's
+ * notification of the same failure is not raised beside it.
+ */
+export const QUIET_LOAD = { onError: () => undefined };
 
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
 

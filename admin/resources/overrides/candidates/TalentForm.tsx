@@ -14,6 +14,7 @@ import { toFormValues } from '../../../../ui/candidate-profile/profileFields';
 import { profileResolver } from '../../../../ui/candidate-profile/profileResolver';
 import { SaveBar } from '../../../../ui/candidate-profile/SaveBar';
 import { TwinWarning } from '../../../duplicates/TwinWarning';
+import { RecordChangedNotice } from '../../RecordChanged';
 import { AdminDocuments, InternalSection } from './AdminSections';
 import { CvImportButton, CvImportSummary, type CvImported } from './CvImport';
 import { consoleLookups, downloadTalentFile, uploadCv } from './talentApi';
@@ -72,8 +73,9 @@ function Actions({ mode }: { mode: 'create' | 'edit' }) {
 }
 
 /**
- * A profile read again (after a save was refused because it changed meanwhile) refreshes what the admin left alone and
- * keeps what they changed; the form's `updatedAt` follows the profile read (TalentEditScreens.tsx sends it).
+ * A profile read again (react-admin's Refresh, or after a save was refused because it changed meanwhile) refreshes what
+ * the admin left alone and keeps what they changed, and says when it changed on the server (RecordChanged.tsx); the
+ * form's `updatedAt` follows the profile read (TalentEditScreens.tsx sends it).
  */
 const KEEP_EDITS = { keepDirtyValues: true };
 
@@ -103,6 +105,7 @@ export function TalentForm({ mode, children }: { mode: 'create' | 'edit'; childr
         resetOptions={mode === 'edit' ? KEEP_EDITS : undefined}
       >
         <Stack spacing={3} sx={{ p: { xs: 1.5, md: 3 } }}>
+          {mode === 'edit' && <RecordChangedNotice />}
           {mode === 'create' && <CvStart />}
           {mode === 'create' && <TwinWarning showPath={talentPaths.show} />}
           <ProfileSections

@@ -37,6 +37,7 @@ import {
 import { exporterFor } from '../../exporter';
 import { KeyboardBulkToolbar, RowLink } from '../../keyboardList';
 import { ListEmpty, ListLoadFailed, ListNoMatches, ListPagination } from '../../ListStates';
+import { QUIET_LOAD } from '../../LoadFailed';
 import { presetLabel, presetMatching } from '../../presets';
 import { CvImportButton } from './CvImport';
 import { TalentBulkStatusButton } from './TalentBulkStatus';
@@ -194,6 +195,7 @@ export function TalentList() {
       pagination={<ListPagination rowsPerPageOptions={PAGE_SIZES} />}
       empty={<ListEmpty entity={candidate} />}
       error={<ListLoadFailed entity={candidate} />}
+      queryOptions={QUIET_LOAD}
       // The table keeps to the page's width, one line per row; the bulk toolbar slides over the list's top edge unclipped.
       sx={{ '& .RaList-main': { minWidth: 0 } }}
     >
