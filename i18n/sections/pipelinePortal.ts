@@ -80,7 +80,13 @@ export const pipelinePortal = {
     },
   },
   keyboardHelp:
-    'To move a candidate with the keyboard, focus their card and press Space or Enter to pick it up, use the Left and Right arrow keys to choose a stage, then press Space or Enter to drop it there, or Escape to cancel.',
+    'To move a candidate with the keyboard, focus their card and press Space or Enter to pick it up, use the Left and Right arrow keys to choose a stage, then press Space or Enter to drop it there, or Escape to cancel. Or press Shift and the Right arrow key on a focused card to move the candidate straight to the next stage.',
+  /** The board's shortcut on a focused card (PipelineBoard's useCardShortcut), as the menu shows it. */
+  shortcut: {
+    next: 'Shift+→',
+    moved: '{name} moved to {stage}.',
+    refused: '{name} stays in {stage}: {reason}.',
+  },
   dnd: {
     picked: 'Picked up {name} from {stage}.',
     over: '{name} is over {stage}.',

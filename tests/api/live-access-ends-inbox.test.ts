@@ -1,7 +1,8 @@
 /**
  * A company user whose access to a project ends, by a role lowered or by the project handed to another owner, is
  * told at once on the live channel to reload their inbox (a 'changed' event on their newest thread), as a removed
- * share tells them: their open bell and list would otherwise still count the project's threads.
+ * share tells them: their open bell and list would otherwise still count the project's threads. A role raised again
+ * tells them the same way (the threads come back); a role set to the one held tells nobody.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeLiveWorld, livePipelineWorld, socketOf, type LiveServer, type LiveSocket } from '../helpers/live';
@@ -61,12 +62,20 @@ describe('An inbox reloads when its owner’s access to a project ends', () => {
     await member.next(reloadOf(thread));
   });
 
-  it('a Member promoted to Admin loses nothing and is not told', async () => {
+  it('a Member promoted to Admin (a project not shared with them comes back) is told to reload as well', async () => {
     const thread = await memberThread('promoted:1');
     const member = await memberSocket();
     await setRole(1);
-    await expect(member.next(reloadOf(thread), 1000)).rejects.toThrow();
+    await member.next(reloadOf(thread));
     await setRole(2);
+  });
+
+  it('a role set to the one held already tells nobody', async () => {
+    await setRole(2);
+    const thread = await memberThread('same:1');
+    const member = await memberSocket();
+    await setRole(2);
+    await expect(member.next(reloadOf(thread), 1000)).rejects.toThrow();
   });
 
   it('the console’s change of one person’s role tells them too', async () => {

@@ -10,6 +10,7 @@ import { menuPlan } from '../../portal/features/pipeline/candidateActions';
 import {
   emptyMoveState,
   groupByStage,
+  movedAt,
   moveReducer,
   statsAfterMove,
   type BoardItem,
@@ -54,6 +55,42 @@ describe('Grouping candidates into board columns', () => {
       [shortlist],
     );
     expect(columns.get(shortlist)?.map((i) => i.id)).toEqual(['later', 'morning', 'lastYear', 'never']);
+  });
+});
+
+describe('A move drawn where the server lists it', () => {
+  it('breaks a tie of instants by the highest id, as the server does', () => {
+    const at = '2026-12-02T09:15:00.000Z';
+    const columns = groupByStage(
+      [item('Candidate:9', shortlist, at), item('Candidate:120', shortlist, at), item('Candidate:15', shortlist, at)],
+      [shortlist],
+    );
+    expect(columns.get(shortlist)?.map((i) => i.id)).toEqual(['Candidate:120', 'Candidate:15', 'Candidate:9']);
+  });
+
+  it('stamps a move after every move shown, however far behind this clock is', () => {
+    const shown = [item('a', shortlist, '2026-12-02T09:15:00.000Z'), item('b', qualify, '2026-12-02T09:14:00.000Z')];
+    expect(movedAt(shown, new Date('2026-12-02T09:05:00.000Z'))).toBe('2026-12-02T09:15:00.001Z');
+    expect(movedAt(shown, new Date('2026-12-02T09:20:00.000Z'))).toBe('2026-12-02T09:20:00.000Z');
+    let state = loaded(...shown);
+    state = moveReducer(state, { type: 'move', ids: ['b'], to: shortlist, at: movedAt(shown) });
+    expect(
+      groupByStage(state.items, [shortlist])
+        .get(shortlist)
+        ?.map((i) => i.id),
+    ).toEqual(['b', 'a']);
+  });
+
+  it('puts a refused move back in its place: its stage and its last move', () => {
+    let state = loaded(item('a', qualify, '2026-01-02'), item('b', qualify, '2026-01-01'));
+    state = moveReducer(state, { type: 'move', ids: ['b'], to: shortlist, at: '2026-02-01' });
+    state = moveReducer(state, { type: 'rollback', ids: ['b'] });
+    expect(
+      groupByStage(state.items, [qualify])
+        .get(qualify)
+        ?.map((i) => i.id),
+    ).toEqual(['a', 'b']);
+    expect(state.items.find((i) => i.id === 'b')?.lastRecruitmentUpdatedAt).toBe('2026-01-01');
   });
 });
 

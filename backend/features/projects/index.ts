@@ -27,7 +27,7 @@ export { sendCuratedEmail } from './notices';
 export { companyProjectsFollowStatus } from './hold';
 export { renewDueProjects } from './renewal';
 export { companyProjectsGo, projectWrites } from './projectWrites';
-export { reloadLosingRole } from './lostAccess';
+export { reloadChangingRole } from './lostAccess';
 
 export function projectsEndpoints(): Endpoint[] {
   return [

@@ -3,7 +3,8 @@
  * share removed (sharing.ts), the project handed to another owner (projectWrites.ts) or a role lowered
  * (team/companyUsers.ts). Their threads of the project are then left out of their list and count
  * (notifications/readable.ts), and no event of the project reaches them any more. A role lowered away from a kind of
- * notification (an Admin made a Member no longer reads failed syncs: `kindsWithheld`) owes the same reload.
+ * notification (an Admin made a Member no longer reads failed syncs: `kindsWithheld`) owes the same reload, and so
+ * does a role raised again (a Member made an Admin): the threads and kinds it gives back come into their open inbox.
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
@@ -80,8 +81,8 @@ export async function reloadLosingProject(trx: Knex.Transaction, before: Row, af
 
 type RoleChange = { id: number; companyId: number; before: number; after: number };
 
-/** Whether the change withholds a kind of notification the user read before (notifications/readable.ts). */
-function losesKinds(c: RoleChange, companyType: number | undefined): boolean {
+/** Whether the change withholds a kind of notification the user read before, or gives one back (notifications/readable.ts). */
+function changesKinds(c: RoleChange, companyType: number | undefined): boolean {
   const withheld = (role: number) =>
     kindsWithheld(
       RECIPIENT_KIND.companyUser,
@@ -93,28 +94,27 @@ function losesKinds(c: RoleChange, companyType: number | undefined): boolean {
       }),
     );
   const before = withheld(c.before);
-  return withheld(c.after).some((kind) => !before.includes(kind));
+  const after = withheld(c.after);
+  return after.some((kind) => !before.includes(kind)) || before.some((kind) => !after.includes(kind));
 }
 
 /**
  * Company users whose new role leaves them out of a project of their company they could work on before, or out of a
- * kind of notification they read before.
+ * kind of notification they read before, or lets them into one again (a role raised back): their inbox changes.
  */
-export async function reloadLosingRole(trx: Knex.Transaction, changes: RoleChange[]): Promise<void> {
-  const lowered = changes.filter((c) => c.before !== c.after);
-  const losing: number[] = [];
-  for (const companyId of new Set(lowered.map((c) => c.companyId))) {
+export async function reloadChangingRole(trx: Knex.Transaction, changes: RoleChange[]): Promise<void> {
+  const changed = changes.filter((c) => c.before !== c.after);
+  const changing: number[] = [];
+  for (const companyId of new Set(changed.map((c) => c.companyId))) {
     const projects = (await Projects.query(trx).where('company_id', companyId)) as unknown as Row[];
     const company = (await trx('companies').where('id', companyId).first('company_type')) as
       { company_type: number } | undefined;
-    for (const c of lowered.filter((l) => l.companyId === companyId)) {
-      const lost = projects.some(
-        (p) =>
-          accessOf(p, { id: c.id, role: c.before }) === ACCESS.full &&
-          accessOf(p, { id: c.id, role: c.after }) === ACCESS.none,
+    for (const c of changed.filter((l) => l.companyId === companyId)) {
+      const moved = projects.some(
+        (p) => accessOf(p, { id: c.id, role: c.before }) !== accessOf(p, { id: c.id, role: c.after }),
       );
-      if (lost || losesKinds(c, company?.company_type)) losing.push(c.id);
+      if (moved || changesKinds(c, company?.company_type)) changing.push(c.id);
     }
   }
-  await reloadInboxes(trx, losing);
+  await reloadInboxes(trx, changing);
 }

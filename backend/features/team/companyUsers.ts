@@ -13,7 +13,7 @@ import { actorRefs, SUB_ROLES, type Actor } from '../../../schema/roles';
 import { companyEmailProblem } from '../../../schema/rules/companyEmail';
 import { accountKindOf, findAccount } from '../../auth/accounts';
 import { endBarredSessions } from '../../auth/session';
-import { reloadLosingRole } from '../projects';
+import { reloadChangingRole } from '../projects';
 import { modelFor } from '../../db/models';
 import type { Row } from '../../crud/serialize';
 import {
@@ -207,7 +207,8 @@ async function create(write: WriteContext & { data: Record<string, unknown> }): 
 
 /**
  * Someone deactivated is signed out everywhere at once (auth/session.ts, as every person's status change). Someone
- * whose role change (`was`: their rows before it) leaves them out of a project has their open inbox reloaded.
+ * whose role change (`was`: their rows before it) leaves them out of a project, or lets them back in, has their open
+ * inbox reloaded.
  */
 export async function afterMemberChange(
   trx: Knex.Transaction,
@@ -219,7 +220,7 @@ export async function afterMemberChange(
   if (typeof data.role === 'number') {
     const role = data.role;
     const changes = was.map((r) => ({ id: r.id, companyId: r.companyId, before: r.role, after: role }));
-    await reloadLosingRole(trx, changes as { id: number; companyId: number; before: number; after: number }[]);
+    await reloadChangingRole(trx, changes as { id: number; companyId: number; before: number; after: number }[]);
   }
 }
 

@@ -1,6 +1,6 @@
 /** One candidate's menu: the stage moves the rules allow, the project flags, downloads, admin edit and the extra actions. */
 import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
-import { Divider, IconButton, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
+import { Divider, IconButton, ListItemText, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
 import { t } from '../../../i18n';
 import { CANDIDATE_DOWNLOAD_KINDS, type CandidateDownload } from '../../../schema/rules/downloads';
@@ -21,9 +21,11 @@ interface Props {
   context: CandidateActionContext;
   disabled?: boolean;
   onRequest(request: MenuRequest): void;
+  /** The board's: the next stage's item shows its shortcut on the focused card (useCardShortcut). */
+  nextShortcut?: boolean;
 }
 
-export function CandidateMenu({ context, disabled, onRequest }: Props) {
+export function CandidateMenu({ context, disabled, onRequest, nextShortcut }: Props) {
   const { doc, role } = context;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [extra, setExtra] = useState<ExtraCandidateAction>();
@@ -73,8 +75,22 @@ export function CandidateMenu({ context, disabled, onRequest }: Props) {
       >
         <MenuItem onClick={pick({ kind: 'profile', doc })}>{t('portal.pipeline.menu.profile')}</MenuItem>
         {plan.next !== undefined && (
-          <MenuItem onClick={pick({ kind: 'move', doc, to: plan.next, move: 'move' })}>
+          <MenuItem
+            onClick={pick({ kind: 'move', doc, to: plan.next, move: 'move' })}
+            aria-keyshortcuts={nextShortcut ? 'Shift+ArrowRight' : undefined}
+          >
             {t('portal.pipeline.menu.next', { stage: stageLabel(plan.next) })}
+            {nextShortcut && (
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                component="kbd"
+                aria-hidden // A touch screen has no keys to press.
+                sx={{ ml: 'auto', pl: 3, '@media (hover: none)': { display: 'none' } }}
+              >
+                {t('portal.pipeline.shortcut.next')}
+              </Typography>
+            )}
           </MenuItem>
         )}
         {has('reject') && (

@@ -3,6 +3,8 @@
  * allow (pointer, touch or keyboard). A refused drop snaps back with the reason; an allowed one
  * starts the same move as the menu. A move or hide made from a card's menu keeps the keyboard on the board: the moved
  * card's actions button in its new column, or the nearest card where it left after a hide (useFocusAfterLeaving).
+ * Shift+Right arrow on a focused card moves it to the next stage through the same rules and request (useCardShortcut),
+ * said in the board's status region, the focus staying on the card's handle; its menu shows the shortcut.
  */
 import {
   DndContext,
@@ -23,7 +25,7 @@ import {
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { Avatar, Box, Card, Stack, Typography } from '@mui/material';
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
 import { t } from '../../../i18n';
 import type { StageId } from '../../../schema/rules/pipeline';
 import type { PipelineRole } from '../../../schema/rules/stages';
@@ -39,6 +41,8 @@ import { stageLabel } from './stageKeys';
 import { isOpen } from '../../../schema/rules/plans';
 import { checkDrop, SEMI_ACTIVE } from './stageRules';
 import { leftBoard, useFocusAfterLeaving } from './useFocusAfterLeaving';
+import { CARD_SHORTCUTS, useCardShortcut } from './useCardShortcut';
+import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 
 const nameOf = (doc: PipelineDoc | undefined) => doc?.name || t('portal.pipeline.card.anonymous');
 export const contextOf = (doc: PipelineDoc) => ({
@@ -91,6 +95,8 @@ interface CardProps {
   context: CandidateActionContext;
   onRequest(request: MenuRequest): void;
   overlay?: boolean;
+  /** The board's shortcut keys on the focused card (useCardShortcut): true when one was handled. */
+  onShortcut?(e: KeyboardEvent): boolean;
 }
 
 /** What the card shows: picture, name, title, place and flags. */
@@ -148,9 +154,10 @@ function openByKey(e: KeyboardEvent, open: () => void) {
  * opens the profile on click and moves by keyboard or pointer) and the candidate's actions menu.
  */
 function BoardCard(props: CardProps) {
-  const { doc, pending, context, onRequest } = props;
+  const { doc, pending, context, onRequest, onShortcut } = props;
   // An inactive project's cards do not move (the server refuses it): they still open the profile.
   const open = isOpen(context.project.status);
+  const moves = open && !pending && onShortcut;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
     id: doc.id,
     data: { stage: doc.recruitmentStatus },
@@ -175,7 +182,13 @@ function BoardCard(props: CardProps) {
           aria-roledescription={open ? attributes['aria-roledescription'] : undefined}
           // Read-only, the drag keys' help is not offered, and Enter or Space open the profile as a click does.
           aria-describedby={open ? attributes['aria-describedby'] : undefined}
+          aria-keyshortcuts={open ? CARD_SHORTCUTS : undefined}
           {...(!open && { onKeyDown: (e: KeyboardEvent) => openByKey(e, () => onRequest({ kind: 'profile', doc })) })}
+          {...(moves && {
+            onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
+              if (!onShortcut(e)) listeners?.onKeyDown?.(e);
+            },
+          })}
           onClick={() => onRequest({ kind: 'profile', doc })}
           data-testid="board-card-handle"
           sx={{
@@ -193,7 +206,7 @@ function BoardCard(props: CardProps) {
         >
           <CardSummary doc={doc} pending={pending} />
         </Box>
-        <CandidateMenu context={context} disabled={pending} onRequest={onRequest} />
+        <CandidateMenu context={context} disabled={pending} onRequest={onRequest} nextShortcut={open} />
       </Stack>
       {/* Beside the handle, not inside it: the matching move is a control of its own. */}
       <AtsStatusLine
@@ -218,8 +231,11 @@ interface Props {
 
 export function PipelineBoard({ docs, stages, totals, pending, role, contextFor, onRequest, onRefused }: Props) {
   const [active, setActive] = useState<PipelineDoc>();
-  // The cards' own requests (their menus), so the focus follows a card its menu moved or hid.
-  const { rootRef, request } = useFocusAfterLeaving<HTMLDivElement>(docs, onRequest, leftBoard);
+  const shortcut = useCardShortcut({ docs, pending, role, contextOf, onRefused, settle: leftBoard });
+  // The cards' own requests (their menus, the shortcut), so the focus follows a card they moved or hid.
+  const { rootRef, request } = useFocusAfterLeaving<HTMLDivElement>(docs, onRequest, shortcut.settle);
+  const { onKey } = shortcut;
+  const keysOf = useCallback((doc: PipelineDoc) => (e: KeyboardEvent) => onKey(e, doc, request), [onKey, request]);
   // A mouse picks a card up after a few pixels; a finger after a press held still for a quarter second (a swipe is
   // the browser's, which scrolls), as dnd-kit recommends for scrolling lists on touch screens; keys as ever.
   const sensors = useSensors(
@@ -312,11 +328,15 @@ export function PipelineBoard({ docs, stages, totals, pending, role, contextFor,
                   pending={pending[doc.id] !== undefined}
                   context={contextFor(doc)}
                   onRequest={request}
+                  onShortcut={keysOf(doc)}
                 />
               ))}
             </BoardColumn>
           );
         })}
+      </Box>
+      <Box role="status" aria-live="polite" data-testid="board-status" sx={visuallyHidden}>
+        {shortcut.status}
       </Box>
       <DragOverlay>
         {active ? (

@@ -129,6 +129,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   const flow = useMoveFlow({
     project,
     dispatch,
+    items: state.items,
     notify,
     onProjectChanged,
     onRefused: reload,

@@ -30,7 +30,7 @@ import {
 } from '../../api/pipeline';
 import { projectsApi } from '../../api/projects';
 import type { Notify } from '../../app/notify';
-import type { MoveAction } from './boardLogic';
+import { movedAt, type MoveAction } from './boardLogic';
 import { rememberSchedule } from './scheduleMemory';
 import { useAuth } from '../../app/auth/authContext';
 import { stageLabel } from './stageKeys';
@@ -159,6 +159,8 @@ async function guaranteeEach(projectId: string, ids: string[]): Promise<{ done: 
 interface Options {
   project: ProjectDetail | undefined;
   dispatch: Dispatch<MoveAction<PipelineDoc>>;
+  /** The candidates shown: a move is drawn after the latest of their moves (boardLogic.ts movedAt). */
+  items: readonly PipelineDoc[];
   notify: Notify;
   /** After a successful move: the answer and what was asked. */
   onMoved(answer: MoveAnswer, request: MoveRequest): void;
@@ -168,14 +170,14 @@ interface Options {
   onRefused(): void;
 }
 
-export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChanged, onRefused }: Options) {
+export function useMoveFlow({ project, dispatch, items, notify, onMoved, onProjectChanged, onRefused }: Options) {
   const [prompt, setPrompt] = useState<Prompt>();
   const [busy, setBusy] = useState(false);
   const [promptError, setPromptError] = useState<string>();
   /** The server's field errors of a refused form, message keys by field ('scheduleFormData.meetingLink'). */
   const [promptFields, setPromptFields] = useState<Record<string, string>>({});
-  const latest = useRef({ project, onMoved, onProjectChanged, onRefused, prompt });
-  latest.current = { project, onMoved, onProjectChanged, onRefused, prompt };
+  const latest = useRef({ project, items, onMoved, onProjectChanged, onRefused, prompt });
+  latest.current = { project, items, onMoved, onProjectChanged, onRefused, prompt };
   const userId = useAuth().user?._id;
 
   const execute = useCallback(
@@ -183,7 +185,8 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
       const current = latest.current.project;
       if (!current) return;
       const ids = idsOf(request.docs);
-      dispatch({ type: 'move', ids, to: request.to, at: new Date().toISOString() });
+      // Drawn first in its new column, as the server will list it (boardLogic.ts movedAt).
+      dispatch({ type: 'move', ids, to: request.to, at: movedAt(latest.current.items) });
       // The dialog that asked for the move (if any) stays open, pending, until the server answers; another opened
       // meanwhile (for a move started while one without a dialog was on its way) is left alone.
       const asking = latest.current.prompt;
