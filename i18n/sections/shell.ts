@@ -105,6 +105,7 @@ export const shell = {
     confirm: 'Discard',
     keep: 'Keep editing',
   },
+  draft: { restored: 'Unsaved changes restored', discard: 'Discard' },
   footer: { copyright: '© {year} Talentbase', terms: 'Terms of Service' },
   errorScreen: {
     help: 'Reload the page to try again. If it keeps happening, let us know what you were doing.',

@@ -1,10 +1,11 @@
 /**
  * The signed-in person's own details (GET|PUT auth/account), with a picture preview before saving. A first read that
- * fails says why with Try again (RetryAlert), which reads the account again.
+ * fails says why with Try again (RetryAlert), which reads the account again. What is typed and not saved is kept in
+ * this tab (useFormDraft): a reload or a session that ends mid-edit gives it back, with a notice to discard it.
  */
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import { Avatar, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { accountApi, type Account } from '../../api/account';
 import { ApiError } from '../../../ui/api/client';
 import { fieldKeys, known } from '../../../ui/api/errors';
@@ -13,6 +14,7 @@ import { initialsOf } from '../../app/layout/AccountMenu';
 import { useNotify } from '../../app/notify';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { RetryAlert } from '../../components/RetryAlert';
+import { useFormDraft, useKeptDraft } from '../../components/useFormDraft';
 import { collectErrors, emailError, phoneError, required } from '../../components/validation';
 import { t } from '../../../i18n';
 import { PICTURE_TYPES, pictureError } from './profilePicture';
@@ -55,6 +57,10 @@ export function ProfileForm() {
   const [busy, setBusy] = useState(false);
   // Job title and phone are required of company users; admins may leave them empty.
   const companySide = viewer?.role === 'company' || viewer?.role === 'raasCompany';
+  const stored = useMemo(() => account && valuesOf(account), [account]);
+  const draft = useFormDraft('account', { onDiscard: () => stored && setValues(stored) });
+  const { take } = draft;
+  useKeptDraft(draft, stored && values, stored);
 
   useEffect(() => {
     let live = true;
@@ -63,13 +69,14 @@ export function ProfileForm() {
       .then((a) => {
         if (!live) return;
         setAccount(a);
-        setValues(valuesOf(a));
+        const base = valuesOf(a);
+        setValues({ ...base, ...take('own', base) });
       })
       .catch((err: unknown) => live && setLoadError(saveFailure(err)));
     return () => {
       live = false;
     };
-  }, [attempt]);
+  }, [attempt, take]);
 
   useEffect(() => () => picture && URL.revokeObjectURL(picture.preview), [picture]);
 
@@ -104,6 +111,7 @@ export function ProfileForm() {
         notify(t('messages.saveError'), 'error');
       } else {
         const saved = res.data ?? { ...values, profilePic: account?.profilePic ?? null };
+        draft.forget();
         setAccount({ ...saved });
         setValues(valuesOf(saved));
         setPicture(undefined);
@@ -142,6 +150,7 @@ export function ProfileForm() {
   return (
     <Card component="form" onSubmit={submit} noValidate>
       <CardContent sx={{ p: { xs: 3, md: 4 } }}>
+        {draft.notice}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' }, mb: 4 }}>
           <Avatar
             src={picture?.preview ?? account.profilePic ?? undefined}
@@ -195,6 +204,7 @@ export function ProfileForm() {
             color="inherit"
             disabled={busy}
             onClick={() => {
+              draft.forget();
               setValues(valuesOf(account));
               setPicture(undefined);
               setErrors({});

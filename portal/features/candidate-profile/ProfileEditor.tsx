@@ -13,11 +13,11 @@
  * and, when it already holds what was sent, the save is done ('messages.saveSuccess'). Otherwise a lost answer says the
  * connection dropped and the change may not be saved ('errors.connectionLost'), and a 409 shows the dialog.
  *
- * Unsaved edits are kept in this tab while they are typed (./profileDraft.ts): a session that ends mid-edit (a 401
- * signs out and leads to the login page) gets them back after signing in again, with 'talent.own.draftKept'.
+ * Unsaved edits are kept in this tab while they are typed (./profileDraft.ts): a reload, or a session that ends
+ * mid-edit (a 401 signs out and leads to the login page), gets them back, with 'talent.own.draftKept' and Discard.
  */
 import { Button, CircularProgress } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import { ApiError } from '../../../ui/api/client';
 import { errorMessage, isConnectionLost, known } from '../../../ui/api/errors';
@@ -85,8 +85,10 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
   const form = useForm<FieldValues>({ defaultValues: values, resolver, mode: 'onChange' });
   const { reset, setError, formState } = form;
   const namesLoaded = useNamesLoaded(portalLookups, values, 'candidate');
-  const restored = useCallback(() => notify(t('talent.own.draftKept'), 'info'), [notify]);
-  const draft = useProfileDraft(form, profile.id, namesLoaded, restored);
+  const draft = useProfileDraft(form, profile.id, namesLoaded, {
+    message: t('talent.own.draftKept'),
+    onDiscard: () => reset(values),
+  });
   const leave = useLeaveGuard(formState.isDirty, () => draft.forget(true));
   const [discarding, setDiscarding] = useState(false);
   const [changed, setChanged] = useState(false);
@@ -176,6 +178,7 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
     <LookupProvider client={portalLookups}>
       <FormProvider {...form}>
         <form onSubmit={save} noValidate aria-label={t('talent.own.formLabel')}>
+          {draft.notice}
           {sections}
           <SaveBar>
             <Button

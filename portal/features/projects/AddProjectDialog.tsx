@@ -2,7 +2,9 @@
  * The add-project modal. RaaS companies first choose the project type (Free or Power, with their
  * balance and free slot); everybody then fills in the project. The job description file is
  * uploaded after the project exists (add-job-description); a failed upload keeps the project and
- * lets the user try the file again. Success opens the new project.
+ * lets the user try the file again. Success opens the new project. What is typed is kept in this tab for the person
+ * (useFormDraft; apart for a project saved from a search): opened again after a reload or a new sign-in, the modal
+ * puts it back, with a notice to discard it; creating the project or discarding the form forgets it.
  */
 import {
   Alert,
@@ -32,8 +34,11 @@ import { ProjectFormFields } from './ProjectFormFields';
 import { emptyProjectForm, PLAN, projectBody, RAAS_COMPANY_TYPE, type ProjectFormValues } from './projectForm';
 import { useProjectFormErrors } from './useProjectFormErrors';
 import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
+import { useFormDraft, useKeptDraft } from '../../components/useFormDraft';
 
 const A = 'portal.projectsPortal.add';
+/** Not kept in a draft: the file (the browser cannot keep it), what the search put there, and the plan and its consent, chosen again. */
+const NOT_KEPT = ['jdFile', 'jdFileName', 'filters', 'plan', 'freeProjectConfirmed'];
 
 export interface AddProjectDialogProps {
   open: boolean;
@@ -63,6 +68,14 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
   const [planUsable, setPlanUsable] = useState(true);
   // The project once created: a later submit only retries the job description upload.
   const [created, setCreated] = useState<Project>();
+  const draft = useFormDraft('newProject', {
+    omit: NOT_KEPT,
+    onDiscard: () => {
+      setValues(start);
+      reset();
+    },
+  });
+  useKeptDraft(draft, open && !created ? values : undefined, start);
 
   useEffect(() => {
     if (!open) return;
@@ -71,7 +84,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
       ...initial,
       ...(viewer?.role !== 'admin' && user ? { owner: { id: user._id, label: ownName(user) } } : {}),
     };
-    setValues(fresh);
+    setValues({ ...fresh, ...draft.take(initial ? 'fromSearch' : 'new', fresh) });
     setStart(fresh);
     setStep(raasUser ? 'plan' : 'form');
     reset();
@@ -89,6 +102,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
 
   const close = () => {
     if (busy) return;
+    draft.forget();
     if (created) finish(created);
     else onClose();
   };
@@ -131,6 +145,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
           ...(candidateIds?.length ? { candidateIds } : {}),
         }));
       setCreated(project);
+      draft.forget();
       const uploaded = await upload(project);
       setBusy(false);
       if (!uploaded) return;
@@ -161,6 +176,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
       >
         <DialogTitle id="add-project-title">{t(planStep ? `${A}.planTitle` : `${A}.title`)}</DialogTitle>
         <DialogContent dividers>
+          {!planStep && draft.notice}
           {failure && (
             <Alert severity="error" sx={{ mb: 2 }} data-testid="add-project-error" ref={failureRef}>
               {failure}

@@ -5,6 +5,8 @@
  * (`access.canHandOver`: not a Member owner of a project shared with nobody). The save sends the `updatedAt` the
  * panel read: a project changed since (a colleague handed it over or closed it) is refused with 409
  * 'errors.changedMeanwhile' and nothing is written; the notice above the form offers to reload the project.
+ * What is typed and not saved is kept in this tab per person and project (useFormDraft): opened again after a reload or
+ * a new sign-in, the panel puts it back over the stored project, with a notice to discard it.
  */
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Alert, Box, Button, Drawer, IconButton, Skeleton, Stack, Typography } from '@mui/material';
@@ -22,6 +24,10 @@ import { projectBody, type ProjectFormValues } from './projectForm';
 import { formFromProject } from './projectLoad';
 import { useProjectFormErrors } from './useProjectFormErrors';
 import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
+import { useFormDraft, useKeptDraft } from '../../components/useFormDraft';
+
+/** Not kept in a draft: the chosen file (the browser cannot keep it) and the stored file's name. */
+const NOT_KEPT = ['jdFile', 'jdFileName', 'filters'];
 
 const S = 'portal.projectsPortal.settings';
 
@@ -49,11 +55,21 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
   const [partial, setPartial] = useState<Project>();
   // The save was refused because the project changed after the panel read it: the notice offers to reload it.
   const [stale, setStale] = useState(false);
+  const draft = useFormDraft('projectSettings', {
+    omit: NOT_KEPT,
+    onDiscard: () => {
+      setValues(start);
+      reset();
+    },
+  });
+  const { take, forget } = draft;
+  useKeptDraft(draft, values, start);
 
   const close = () => {
     if (busy) return;
     if (partial) onSaved?.(partial);
     setPartial(undefined);
+    forget();
     onClose();
   };
   const guard = useDiscardGuard(!busy && Boolean(values) && changedFrom(values, start), close);
@@ -68,11 +84,11 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
       .then(async (p) => {
         setProject(p);
         const form = await formFromProject(p);
-        setValues(form);
+        setValues({ ...form, ...take(String(p.id), form) });
         setStart(form);
       })
       .catch((err: unknown) => setLoadError(errorMessage(err)));
-  }, [projectId, reset]);
+  }, [projectId, reset, take]);
 
   useEffect(() => {
     if (open) load();
@@ -101,6 +117,9 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
       setStale(Boolean(fieldKeys(err).updatedAt));
       return;
     }
+    // The fields are stored: they are the form's start now, and no longer a draft (a file still to upload stays a change).
+    setStart((s) => (s ? { ...values, jdFile: s.jdFile, jdFileName: s.jdFileName } : s));
+    forget();
     // The version the panel now holds: a second save (after a refused file) is not refused as stale.
     const version = (p: Project) => setProject((v) => (v ? { ...v, updatedAt: p.updatedAt } : v));
     version(saved);
@@ -151,6 +170,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
           </IconButton>
         </Stack>
         <Box sx={{ flex: 1, overflowY: 'auto', px: 3, py: 2.5 }}>
+          {draft.notice}
           {failure && (
             <Alert
               severity="error"
@@ -159,7 +179,15 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
               data-testid="settings-error"
               action={
                 stale && (
-                  <Button color="inherit" size="small" onClick={load}>
+                  // Reloading a project changed meanwhile starts again from it: the edits refused go.
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => {
+                      forget();
+                      load();
+                    }}
+                  >
                     {t('errors.reload')}
                   </Button>
                 )
