@@ -333,7 +333,7 @@ export const en = {
       pending: 'Pending {label}',
       candidates: { pending: 'Pending curation', pendingActivation: 'Pending activation' },
     },
-    list: { search: 'Search', any: 'Any' },
+    list: { search: 'Search', any: 'Any', deleted: 'Deleted {label}' },
     related: { titleWithCount: '{label} ({count})', empty: 'No {label} yet' },
     empty: {
       title: 'No {label} yet',

@@ -81,3 +81,21 @@ export function t(key: string, values: Record<string, string | number> = {}): st
   if (!text.includes('{')) return text;
   return plurals(text, values).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
 }
+
+/**
+ * A page of a list as every pager and "Showing" line writes it: '1–25 of 2,000', numbers grouped by formatCount.
+ * `about`: the total is an estimate; `atLeast`: the count stopped at `total` ('1–25 of 10,000+').
+ */
+export function formatRange(from: number, to: number, total: number, kind?: 'about' | 'atLeast'): string {
+  const key = kind === 'about' ? 'rangeAbout' : kind === 'atLeast' ? 'rangeAtLeast' : 'range';
+  return t(`portal.common.${key}`, { from: formatCount(from), to: formatCount(to), total: formatCount(total) });
+}
+
+let percents: Intl.NumberFormat | undefined;
+
+/** A percentage given in percent (12.5 for 12.5%), as the locale writes it: '0%', '12.5%'. */
+export function formatPercent(percent: number): string {
+  return (percents ??= new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 2 })).format(
+    percent / 100,
+  );
+}

@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { LinkBase, Title, useBasename, useNotify } from 'react-admin';
-import { t } from '../../i18n';
+import { formatRange, t } from '../../i18n';
 import { apiCall } from '../providers/http';
 import { failureText, profileLine, type Pair } from './pairs';
 
@@ -119,7 +119,7 @@ export function DuplicateQueue() {
             setPage(0);
           }}
           labelRowsPerPage={t('duplicates.queue.perPage')}
-          labelDisplayedRows={({ from, to, count }) => t('duplicates.queue.range', { from, to, count })}
+          labelDisplayedRows={({ from, to, count }) => formatRange(from, to, count)}
           getItemAriaLabel={(type) => t(`duplicates.queue.${type}Page`)}
           // On a phone the size choice, the range and the arrows wrap rather than run off the screen.
           sx={{

@@ -18,9 +18,10 @@ import {
   TextField,
   useRecordContext,
 } from 'react-admin';
-import { mailtoHref, type EntityDef, type FieldDef } from '../../schema';
+import { entity as entityNamed, mailtoHref, type EntityDef, type FieldDef } from '../../schema';
 import { formatDate, formatDateTime } from '../../schema/rules/dates';
-import { choicesOf, isVisible, targetOf, titleCase } from './fieldMeta';
+import { choicesOf, isVisible, recordLabel, targetOf, titleCase } from './fieldMeta';
+import { t } from '../../i18n';
 import { jsonLines } from './readable';
 import { IconDisplay } from './IconInput';
 import { MoneyDisplay } from './MoneyDisplay';
@@ -163,6 +164,19 @@ export function numberOptions(field: FieldDef): Intl.NumberFormatOptions | undef
   return undefined;
 }
 
+/**
+ * A reference that outlives its record (`onDelete: 'keep'`, a credit log's project): the record's title linking to it
+ * while it exists, 'Deleted project' once it is gone, nothing when the row names none.
+ */
+function KeptReference({ source, field, emptyText }: { source: string; field: FieldDef; emptyText?: string }) {
+  const record = useRecordContext();
+  const { resource } = targetOf(field);
+  if (record?.[source] === null || record?.[source] === undefined)
+    return emptyText ? <Typography variant="body2">{emptyText}</Typography> : null;
+  const gone = t('admin.list.deleted', { label: recordLabel(entityNamed(field.ref as string)).toLowerCase() });
+  return <ReferenceField source={source} reference={resource} link="show" empty={gone} />;
+}
+
 interface DisplayProps {
   field: FieldDef;
   source: string;
@@ -212,6 +226,7 @@ export function FieldDefDisplay({ field, source, compact, entity }: DisplayProps
       return <TextArrayField source={source} />;
     case 'ref': {
       const { resource } = targetOf(field);
+      if (field.onDelete === 'keep') return <KeptReference source={source} field={field} emptyText={emptyText} />;
       return <ReferenceField source={source} emptyText={emptyText} reference={resource} link="show" />;
     }
     case 'refList': {

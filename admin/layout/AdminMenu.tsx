@@ -28,7 +28,7 @@ import {
 } from 'react-admin';
 import { t } from '../../i18n';
 import { AlertsLink } from '../alerts/AlertsLink';
-import { ScreenLink } from './ScreenLink';
+import { MENU_ICON_SX, MENU_LABEL, ScreenLink } from './ScreenLink';
 import { DuplicatesLink } from '../duplicates/DuplicatesLink';
 import { entityByResource, resources } from '../../schema';
 import { overrides } from '../resources/overrides';
@@ -85,10 +85,10 @@ function EntryLink({ entry }: { entry: MenuEntry }) {
         dense
         sx={{ borderRadius: 1, mx: 1, my: 0.25, pl: open ? 2 : 1.5 }}
       >
-        <ListItemIcon>
+        <ListItemIcon sx={MENU_ICON_SX}>
           <Icon fontSize="small" />
         </ListItemIcon>
-        {open && <ListItemText primary={entry.label} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />}
+        {open && <ListItemText primary={entry.label} slotProps={MENU_LABEL} />}
       </ListItemButton>
     </ListItem>
   );
@@ -178,12 +178,10 @@ function PortalPages() {
               title={open ? undefined : t(labelKey)}
               sx={{ borderRadius: 1, mx: 1, my: 0.25, pl: open ? 2 : 1.5 }}
             >
-              <ListItemIcon>
+              <ListItemIcon sx={MENU_ICON_SX}>
                 <OpenInNewIcon fontSize="small" />
               </ListItemIcon>
-              {open && (
-                <ListItemText primary={t(labelKey)} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />
-              )}
+              {open && <ListItemText primary={t(labelKey)} slotProps={MENU_LABEL} />}
             </ListItemButton>
           </ListItem>
         ))}
@@ -213,12 +211,10 @@ export function AdminMenu() {
             title={open ? undefined : t('admin.menu.openPortal')}
             sx={{ borderRadius: 1, mx: 1 }}
           >
-            <ListItemIcon>
+            <ListItemIcon sx={MENU_ICON_SX}>
               <OpenInNewIcon fontSize="small" />
             </ListItemIcon>
-            {open && (
-              <ListItemText primary={t('admin.menu.openPortal')} slotProps={{ primary: { variant: 'body2' } }} />
-            )}
+            {open && <ListItemText primary={t('admin.menu.openPortal')} slotProps={MENU_LABEL} />}
           </ListItemButton>
         </ListItem>
       </List>

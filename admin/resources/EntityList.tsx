@@ -21,10 +21,12 @@ import { abilityOf, canAccessResource, canUpdateStatusOfAny } from '../providers
 import { useActor } from '../providers/useActor';
 import { LabelledBody } from './LabelledRows';
 import { BulkStatusButton } from './BulkStatusButton';
+import { compactSecondary } from './CompactRow';
 import { columnWidths, ONE_LINE_TABLE_SX, PhoneList, showFullTextOnHover, TableActions, usePhone } from './denseTable';
 import { exporterFor } from './exporter';
 import { KeyboardBulkToolbar, primaryColumn, RowLink } from './keyboardList';
 import { ListEmpty, ListLoadFailed, ListNoMatches, ListPagination, PortalActions } from './ListStates';
+import { QUIET_LOAD } from './LoadFailed';
 import { presetLabel, presetMatching } from './presets';
 import { RecordName } from './RecordTitle';
 import { RefusedQueryReset } from './RefusedQueryReset';
@@ -123,6 +125,7 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
       perPage={PER_PAGE}
       filters={filterInputs(entity)}
       pagination={<ListPagination rowsPerPageOptions={PAGE_SIZES} />}
+      queryOptions={QUIET_LOAD}
       empty={<ListEmpty entity={entity} actions={actions} />}
       error={
         // A sort or page size the API refused goes back to the defaults (RefusedQueryReset) instead of failing on.
@@ -146,11 +149,7 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
       {phone ? (
         <PhoneList
           primary={(record) => <RecordName entity={entity} record={record} />}
-          secondary={(record) =>
-            entity.fields.status?.kind === 'enum'
-              ? entity.fields.status.choices?.find((c) => c.id === record.status)?.label
-              : undefined
-          }
+          secondary={compactSecondary(entity)}
           link={pathOf}
         />
       ) : (

@@ -5,10 +5,10 @@
 import InboxIcon from '@mui/icons-material/InboxOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { Box, Button, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
-import { CreateButton, Pagination, useListContext } from 'react-admin';
-import { t } from '../../i18n';
+import { Box, Button, Stack, Typography, type TablePaginationProps } from '@mui/material';
+import type { FC, ReactNode } from 'react';
+import { CreateButton, Pagination, useListContext, type PaginationProps } from 'react-admin';
+import { formatRange, t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { pluralLabel } from '../fields/fieldMeta';
 import { LoadFailed } from './LoadFailed';
@@ -77,9 +77,23 @@ export function ListLoadFailed({ entity }: { entity: EntityDef }) {
   );
 }
 
-/** The pager, hidden while the list failed to load: it would count rows nobody could read. */
+/**
+ * The pager, hidden while the list failed to load: it would count rows nobody could read. Its range is written as
+ * every list writes it (i18n's formatRange: '1–25 of 2,000'); -1 is a total not counted ('of 25+').
+ */
 export function ListPagination({ rowsPerPageOptions }: { rowsPerPageOptions: number[] }) {
   const { error } = useListContext();
   if (error) return null;
-  return <Pagination rowsPerPageOptions={rowsPerPageOptions} />;
+  return <RangePagination rowsPerPageOptions={rowsPerPageOptions} />;
 }
+
+// react-admin hands its other props on to MUI's TablePagination after its own range label, so this one is written;
+// its types leave the prop out.
+const WithRangeLabel = Pagination as FC<PaginationProps & Pick<TablePaginationProps, 'labelDisplayedRows'>>;
+const pageRangeLabel = ({ from, to, count }: { from: number; to: number; count: number }) =>
+  count === -1 ? formatRange(from, to, to, 'atLeast') : formatRange(from, to, count);
+
+/** react-admin's pager writing its range as every list does. */
+export const RangePagination = (props: PaginationProps) => (
+  <WithRangeLabel {...props} labelDisplayedRows={pageRangeLabel} />
+);

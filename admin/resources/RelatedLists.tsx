@@ -13,7 +13,6 @@ import { Box, Divider, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   DataTable,
-  Pagination,
   ReferenceManyField,
   useCreatePath,
   useListContext,
@@ -23,10 +22,11 @@ import {
 import { t } from '../../i18n';
 import { entity as entityNamed, type EntityDef } from '../../schema';
 import { DisplayField } from '../fields/DisplayField';
+import { RangePagination } from './ListStates';
 import { labelOf, pluralLabel } from '../fields/fieldMeta';
 import { canAccessResource } from '../providers/ability';
 import { useActor } from '../providers/useActor';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed, QUIET_LOAD } from './LoadFailed';
 import { columnWidths, ONE_LINE_TABLE_SX, PhoneList, showFullTextOnHover, usePhone } from './denseTable';
 
 type Related = NonNullable<NonNullable<EntityDef['admin']>['related']>[number];
@@ -49,7 +49,7 @@ function RelatedRows({ label, children }: { label: string; children: ReactNode }
   return (
     <>
       {children}
-      {!isPending && <Pagination rowsPerPageOptions={[25]} />}
+      {!isPending && <RangePagination rowsPerPageOptions={[25]} />}
     </>
   );
 }
@@ -78,7 +78,7 @@ function RelatedList({ entity, related }: { entity: EntityDef; related: Related 
         target={related.target}
         sort={{ field, order }}
         perPage={25}
-        queryOptions={{ retry: false }}
+        queryOptions={{ retry: false, ...QUIET_LOAD }}
       >
         <RelatedRows label={label.toLowerCase()}>
           {phone ? (

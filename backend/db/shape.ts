@@ -105,7 +105,7 @@ function columnShape(def: FieldDef): ColumnShape {
         ? null
         : sqlLiteral(def.default, def),
   };
-  if (def.kind === 'ref' && def.ref) {
+  if (def.kind === 'ref' && def.ref && def.onDelete !== 'keep') {
     shape.references = { table: entityNamed(def.ref).table, onDelete: (def.onDelete ?? 'restrict').toUpperCase() };
   }
   return shape;

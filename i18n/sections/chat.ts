@@ -86,7 +86,8 @@ export const chat = {
     changeError: 'Could not change the conversation.',
   },
   email: {
-    subject: 'Talentbase: {author} wrote to you about {project}',
+    /** `product` is the configured product name (PRODUCT_NAME). */
+    subject: '{product}: {author} wrote to you about {project}',
     text: '{author} wrote about {project}:\n\n{excerpt}\n\nReply in the chat: {url}',
     attachmentOnly: '(a file: {name})',
   },

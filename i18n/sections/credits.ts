@@ -61,6 +61,9 @@ export const credits = {
     balanceAfter: 'Balance after',
     by: 'By',
     company: 'Company',
+    /** The project a movement was about (a charge's): its title, or this once the project was deleted. */
+    project: 'Project',
+    projectDeleted: 'Deleted project',
     member: 'Member',
     expiryDate: 'Expiry date',
     search: 'Search',
@@ -90,7 +93,6 @@ export const credits = {
     total: 'Total',
     status: 'Status',
     orderPdf: 'PDF',
-    orderStatus: { pending: 'Awaiting payment', paid: 'Paid', cancelled: 'Cancelled' },
     markPaid: 'Mark paid',
     markPaidTitle: 'Mark this order paid?',
     markPaidConfirm:
@@ -119,8 +121,11 @@ export const credits = {
   purchase: {
     title: 'Purchase credits',
     quantity: 'Number of credits',
-    discount: 'Discount',
-    total: 'Total',
+    /** `percent` is i18n's formatPercent ('12.5%'); `total` the money as formatMoney writes it. */
+    discount: 'Discount: {percent}',
+    total: 'Total: {total}',
+    /** The console's one-line quote. */
+    quote: 'Discount: {percent} · Total: {total}',
     pay: 'Pay {total}',
     enterprise: 'Contact us for enterprise pricing',
     errorMessage: 'Could not create the order form. Please try again.',
@@ -147,7 +152,7 @@ export const credits = {
   /** The order form's email (purchase.ts) and the card checkout's line item as Stripe shows it (adapters/payments). */
   orderForm: {
     subject: 'Order form {orderNumber}',
-    text: 'Your {product} order form {orderNumber} for {quantity, plural, one {# credit} other {# credits}} for {company} is ready.\n\nTotal: {total} (tier discount {discount} %).\n\nDownload the order form (PDF): {link}\n\nCredits are added to your account as soon as the payment is received.',
+    text: 'Your {product} order form {orderNumber} for {quantity, plural, one {# credit} other {# credits}} for {company} is ready.\n\nTotal: {total} (tier discount {discount}).\n\nDownload the order form (PDF): {link}\n\nCredits are added to your account as soon as the payment is received.',
     checkoutItem: '{quantity, plural, one {# credit} other {# credits}} (order {orderNumber})',
   },
   testCheckout: {
@@ -155,6 +160,48 @@ export const credits = {
     title: 'Test checkout',
     pay: 'Pay (test)',
     cancel: 'Cancel',
+  },
+  /**
+   * Stripe's values in the admins' payment notices, in words (backend/features/credits/stripeWords.ts): a dispute's
+   * reason and status, a refund's status. `other` stands for a value Stripe adds later, `none` for one not stated.
+   */
+  stripe: {
+    disputeReason: {
+      bank_cannot_process: 'the bank could not process it',
+      check_returned: 'cheque returned',
+      credit_not_processed: 'refund not processed',
+      customer_initiated: 'raised by the customer',
+      debit_not_authorized: 'debit not authorised',
+      duplicate: 'charged twice',
+      fraudulent: 'fraudulent',
+      general: 'no specific reason',
+      incorrect_account_details: 'incorrect account details',
+      insufficient_funds: 'insufficient funds',
+      noncompliant: 'against the card network’s rules',
+      product_not_received: 'product not received',
+      product_unacceptable: 'product unacceptable',
+      subscription_canceled: 'subscription cancelled',
+      unrecognized: 'payment not recognised',
+      other: 'another reason',
+      none: 'none given',
+    },
+    disputeStatus: {
+      warning_closed: 'closed as an inquiry, without a chargeback',
+      charge_refunded: 'closed after the payment was refunded',
+      prevented: 'closed as prevented',
+      won: 'won',
+      lost: 'lost',
+      other: 'closed',
+      none: 'closed',
+    },
+    refundStatus: {
+      failed: 'failed',
+      canceled: 'cancelled',
+      requires_action: 'waiting for action at Stripe',
+      pending: 'pending',
+      other: 'not completed',
+      none: 'not completed',
+    },
   },
 } as const;
 

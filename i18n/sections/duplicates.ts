@@ -29,7 +29,6 @@ export const duplicates = {
     scanQueued: 'Scanning the pool for duplicates',
     loading: 'Loading likely duplicates',
     perPage: 'Pairs per page',
-    range: '{from}–{to} of {count}',
     firstPage: 'First page',
     previousPage: 'Previous page',
     nextPage: 'Next page',

@@ -8,6 +8,17 @@ export const interviews = {
   there: 'there',
   // The answer's email to the company, when the candidate accepted a proposed time.
   answeredTime: 'The interview is booked for {when}.',
+  /** The email to the company's people when the candidate answered: `what` is one of `what`'s words. */
+  answeredEmail: {
+    what: { interview: 'interview request', jd: 'job description' },
+    accepted: '{name} accepted your {what}',
+    declined: '{name} declined your {what}',
+    acceptedLine: '{name} accepted your {what} for {project}.',
+    declinedLine: '{name} declined your {what} for {project}.',
+    reasons: 'Reasons: {reasons}',
+    theirWords: 'In their words: {text}',
+    open: 'Open the project: {url}',
+  },
   loading: 'Loading the request…',
   answer: {
     interviewTitle: 'Interview request',

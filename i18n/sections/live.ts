@@ -78,8 +78,7 @@ export const notifications = {
     paymentDisputeLostLapsed:
       '{company} charged back order {order} (dispute lost, {amount}); {taken} of its {credits, plural, one {# credit} other {# credits}} taken back, {spent} already spent (not recovered), {lapsed} had already expired or been deleted',
     paymentDisputeWon: 'The dispute {company} raised on order {order} was won: the payment of {amount} stands',
-    paymentDisputeClosed:
-      'The dispute {company} raised on order {order} closed as "{status}": the payment of {amount} stands',
+    paymentDisputeClosed: 'The dispute {company} raised on order {order} {status}: the payment of {amount} stands',
     paymentDelayed:
       'The payment of order {order} ({credits, plural, one {# credit} other {# credits}}) awaits the bank: the credits arrive once it confirms it',
     orderExpired:
@@ -94,13 +93,15 @@ export const notifications = {
   },
   answers: { accepted: 'accepted', declined: 'declined', answered: 'answered' },
   email: {
-    subject: 'Talentbase: {title}',
+    subject: '{product}: {title}',
     text: '{title}\n\nOpen it: {url}\n\nChoose which notifications reach you by email on {prefs}.',
   },
   inbox: {
     title: 'Notifications',
     bell: 'Notifications, {count} unread',
     empty: 'You are all caught up.',
+    /** The Archived tab with nothing in it: being caught up is the inbox's news, not the archive's. */
+    emptyArchived: 'No archived notifications. Archive one to keep it here, out of your inbox.',
     markRead: 'Mark as read',
     markAllRead: 'Mark all as read',
     archive: 'Archive',

@@ -33,7 +33,8 @@ export const pipelinePortal = {
     title: 'Filter candidates',
     selected: '{n} selected',
   },
-  showing: 'Showing {from} - {to} out of {total}',
+  /** `range` is i18n's formatRange: '1–20 of 1,234'. */
+  showing: 'Showing {range}',
   empty: {
     title: 'Nobody in {stage} yet',
     text: 'Candidates appear here when they are moved to this stage.',

@@ -19,7 +19,7 @@ export const projectsPortal = {
   enums: {
     requirement: { 0: 'Does not matter', 1: 'Required', 2: 'Not required' },
     workingMode: { 1: 'Remote', 2: 'On-site', 3: 'Hybrid' },
-    noticePeriod: { 0: 'Immediate', 1: 'Within 1 month', 2: 'Within 2 months', 3: 'Within 3 months' },
+    noticePeriod: { 0: 'Immediate', 1: '1 month', 2: '2 months', 3: '3 months or more' },
     projectFor: { 0: 'My company', 1: 'Myself' },
   },
   list: {
@@ -98,7 +98,7 @@ export const projectsPortal = {
     requireSponsorVisa: 'Visa sponsorship',
     isRelocate: 'Relocation',
     workingMode: 'Working mode',
-    noticePeriod: 'Start date',
+    noticePeriod: 'Notice period',
     notSet: 'Not set',
     languages: 'Required languages',
     headcount: 'Headcount',

@@ -4,7 +4,8 @@
  * keys are looked up).
  */
 export const search = {
-  noticePeriods: { 0: 'Immediately', 1: 'Within 1 month', 2: 'Within 2 months', 3: 'Within 3 months or more' },
+  /** The notice period's options, worded as the project's and the candidate's (projectsPortal, workEntities, talent). */
+  noticePeriods: { 0: 'Immediate', 1: '1 month', 2: '2 months', 3: '3 months or more' },
   sorts: { bestMatch: 'Best match', recentlyAdded: 'Recently added' },
   /** Labels of the search filters, by short key. */
   filters: {
@@ -47,8 +48,8 @@ export const search = {
     /** A chip for a name a saved filter holds that no row answers. */
     unknownName: '"{name}" (not found)',
     selectedOutOf: '{n} selected out of {m}',
-    showing: 'Showing {from} - {to} out of {total}',
-    showingEstimate: 'Showing {from} - {to} out of about {total}',
+    /** `range` is i18n's formatRange: '1–20 of 1,234', or '1–20 of about 12,000' for an estimate. */
+    showing: 'Showing {range}',
     noResultsTitle: 'No candidates match all of these filters',
     noResultsText: 'Loosen a filter to see more candidates.',
     /** A page number past the last page of results (an old link, or results gone since). */

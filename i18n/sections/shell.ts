@@ -90,6 +90,17 @@ export const shell = {
     reset: 'Reset',
     saveChanges: 'Save changes',
     rowsPerPage: 'Rows per page',
+    /** A page of a list, as every pager and "Showing" line writes it (i18n's formatRange, numbers grouped). */
+    range: '{from}–{to} of {total}',
+    rangeAbout: '{from}–{to} of about {total}',
+    rangeAtLeast: '{from}–{to} of {total}+',
+    /** A pager's buttons, for screen readers. */
+    pageButton: {
+      first: 'Go to first page',
+      last: 'Go to last page',
+      next: 'Go to next page',
+      previous: 'Go to previous page',
+    },
     retry: 'Try again',
   },
   dayField: {

@@ -190,7 +190,7 @@ export const talent = {
     months: '{n} mo',
     notice: {
       immediate: 'Immediate',
-      months: 'After {n, plural, one {# month} other {# months}}',
+      months: '{n, plural, one {# month} other {# months}}',
       date: 'From {date}',
       unsure: 'Unsure',
     },

@@ -119,7 +119,7 @@ export const talentEntities = {
       },
       noticePeriod_type: {
         immediate: 'Immediate',
-        months: 'After N months',
+        months: 'Number of months',
         specificDate: 'Specific date',
         unsure: 'Unsure',
       },
@@ -300,8 +300,8 @@ export const talentEntities = {
       },
       noticeType: {
         immediate: 'Immediate',
-        months: 'Months',
-        specificDate: 'Specific Date',
+        months: 'Number of months',
+        specificDate: 'Specific date',
         unsure: 'Unsure',
       },
     },

@@ -78,7 +78,7 @@ export const workEntities = {
         immediate: 'Immediate',
         oneMonth: '1 month',
         twoMonths: '2 months',
-        threeMonths: '3 months',
+        threeMonths: '3 months or more',
       },
       isRelocate: {
         doesNotMatter: 'Does not matter',
@@ -289,8 +289,9 @@ export const workEntities = {
         orderForm: 'Order form',
         card: 'Card',
       },
+      // One word per status in the console and on the portal's credits pages (SalesOrders.tsx reads these).
       status: {
-        pending: 'Pending',
+        pending: 'Awaiting payment',
         paid: 'Paid',
         cancelled: 'Cancelled',
       },

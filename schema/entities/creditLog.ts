@@ -21,7 +21,8 @@ export const creditLog = defineEntity({
     amount: f.decimal({ required: true, precision: [12, 1] }),
     balanceAfter: f.decimal({ required: true, precision: [12, 1] }),
     lotId: f.ref('creditLot', { onDelete: 'restrict', readOnly: true }),
-    projectId: f.integer({ readOnly: true, index: true, display: 'plain' }),
+    // The project charged, shown by its title; the log keeps its id after the project is deleted (no foreign key).
+    projectId: f.ref('project', { readOnly: true, onDelete: 'keep' }),
     byAdminId: f.ref('admin', { onDelete: 'set null', readOnly: true }),
     byUserId: f.ref('companyUser', { onDelete: 'set null', readOnly: true }),
     byName: f.string({ max: 200, readOnly: true, searchable: true }),
@@ -41,6 +42,7 @@ export const creditLog = defineEntity({
     group: 'credits',
     list: {
       columns: ['createdAt', 'action', 'amount', 'balanceAfter', 'byName', 'companyId', 'projectId'],
+      compact: ['amount', 'createdAt', 'companyId'],
       sort: ['createdAt', 'DESC'],
       filters: ['q', 'companyId', 'action'],
     },

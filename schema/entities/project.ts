@@ -61,7 +61,7 @@ export const project = defineEntity({
     requireSponsorVisa: f.enum(REQUIREMENT, { default: 0, labels: REQUIREMENT_LABELS }),
     workingMode: f.enum(WORKING_MODE, { labels: { remote: 'Remote', onsite: 'On-site', hybrid: 'Hybrid' } }),
     noticePeriod: f.enum(PROJECT_NOTICE, {
-      labels: { immediate: 'Immediate', oneMonth: '1 month', twoMonths: '2 months', threeMonths: '3 months' },
+      labels: { immediate: 'Immediate', oneMonth: '1 month', twoMonths: '2 months', threeMonths: '3 months or more' },
     }),
     requireLanguages: f.refList('language', { max: 20 }),
     isRelocate: f.enum(REQUIREMENT, { default: 0, labels: REQUIREMENT_LABELS }),

@@ -23,7 +23,10 @@ export const salesOrder = defineEntity({
   fields: {
     orderNumber: f.string({ required: true, max: 40, unique: true, searchable: true }),
     channel: f.enum({ orderForm: 1, card: 2 }, { required: true, labels: { orderForm: 'Order form', card: 'Card' } }),
-    status: f.enum({ pending: 0, paid: 1, cancelled: 2 }, { required: true, default: 0, index: true, readOnly: true }),
+    status: f.enum(
+      { pending: 0, paid: 1, cancelled: 2 },
+      { required: true, default: 0, index: true, readOnly: true, labels: { pending: 'Awaiting payment' } },
+    ),
     companyId: f.ref('company', { required: true, onDelete: 'restrict' }),
     userId: f.ref('companyUser', { onDelete: 'set null', readOnly: true }),
     quantity: f.integer({ required: true, min: 1 }),

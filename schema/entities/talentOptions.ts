@@ -10,7 +10,7 @@ export const EMPLOYMENT_TYPE_LABELS = { partTime: 'Part-time' };
 
 /** Notice period types: 0 immediate (option 0), 1 after N months (option N), 2 a specific date (option YYYY-MM-DD), 3 unsure. */
 export const NOTICE_PERIOD_TYPES = { immediate: 0, months: 1, specificDate: 2, unsure: 3 };
-export const NOTICE_PERIOD_LABELS = { months: 'After N months', specificDate: 'Specific date' };
+export const NOTICE_PERIOD_LABELS = { months: 'Number of months', specificDate: 'Specific date' };
 /** The months a notice period can last (the spec's options are 1, 2 and 3; longer ones exist in practice). */
 export const NOTICE_MONTHS_MAX = 12;
 

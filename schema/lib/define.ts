@@ -28,6 +28,7 @@ export function defineEntity<const E extends EntityDef>(entity: E): E {
     if (!child.orderBy.length) throw new Error(`${entity.name}.${name}: child list without an order`);
   }
   for (const cols of entity.admin?.list?.columns ?? []) known(cols, 'admin.list.columns');
+  for (const name of entity.admin?.list?.compact ?? []) known(name, 'admin.list.compact');
   for (const row of entity.admin?.edit?.layout ?? []) row.forEach((name) => known(name, 'admin.edit.layout'));
   for (const rules of Object.values(entity.permissions)) {
     for (const rule of Object.values(rules ?? {})) {

@@ -87,8 +87,10 @@ export interface FieldDef {
    * while a row names it. A `refList`, or an objectList item's `ref`, has no foreign key: the deleted id leaves the
    * list (backend/crud/refs.ts) unless it says 'restrict', which refuses the delete while any row names the id;
    * a list the record requires (`min`) is never left shorter, that delete is refused too.
+   * 'keep' (a `ref` only): no foreign key, the id stays when its row is deleted (a log naming what a movement was
+   * about, credit_logs.project_id); screens show the record while it exists and say it was deleted after.
    */
-  onDelete?: 'cascade' | 'set null' | 'restrict';
+  onDelete?: 'cascade' | 'set null' | 'restrict' | 'keep';
   /** Decimal precision and scale. */
   precision?: [number, number];
   /**
@@ -157,6 +159,11 @@ export interface AdminHints {
   titleField?: string;
   list?: {
     columns: string[];
+    /**
+     * The fields a compact row (the list on a phone) shows under the record's name, in order, so each row can be told
+     * apart without the table's columns; without it the row shows the status.
+     */
+    compact?: string[];
     sort?: [string, 'ASC' | 'DESC'];
     filters?: string[];
     /** Named list views such as 'pending' → { status: 0 }. */

@@ -45,7 +45,7 @@ describe('The duplicate review in words', () => {
       skills: `${skills[0]} ★, ${skills[1]}`,
       languages: 'English (Expert)',
       preferredLocations: 'Singapore (Citizen), Hong Kong (Needs sponsorship, Employment visa)',
-      noticePeriod: 'After 2 months',
+      noticePeriod: '2 months',
       expectedSalary: 'SGD 9,000 per month',
       workingRemotely: 'Yes',
       resumePath: 'CV attached (PDF, uploaded Mar 2026)',

@@ -1,12 +1,13 @@
 /**
  * The credit notifications: a charge that takes a company's balance below 2 credits tells its users
  * (through the job the charge queues), and the daily job tells them of credits expiring within 7
- * days, once per expiry date. Another company hears nothing of it.
+ * days, once per expiry date. Another company hears nothing of it. Credits are a RaaS company's (NOTIFICATION_AUDIENCE):
+ * Acme is made one here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits, spendCredits } from '../../backend/features/credits';
 import { creditsExpiring } from '../../backend/features/notifications';
-import type { Actor } from '../../schema/roles';
+import { COMPANY_TYPES, type Actor } from '../../schema/roles';
 import { client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { formatDate } from '../../schema/rules/dates';
@@ -24,11 +25,11 @@ beforeAll(async () => {
   const a = await t.knex('admins').where('email', 'admin@example.com').first('id');
   admin = { role: 'admin', id: a.id, adminType: 'general' };
   acme = (await t.knex('companies').where('company_name', 'Acme').first('id')).id;
-  // Past its free trial and with no credits but those granted here.
+  // A RaaS company past its free trial and with no credits but those granted here.
   await t
     .knex('companies')
     .where('id', acme)
-    .update({ trial_ends_at: day(-1) });
+    .update({ trial_ends_at: day(-1), company_type: COMPANY_TYPES.raas });
   await t.knex('credit_lots').where('company_id', acme).update({ deleted_at: new Date() });
   for (const email of ['owner@acme.example.com', 'member@acme.example.com', 'owner@raas.example.com'])
     tokens[email] = await t.login(email);
@@ -68,7 +69,7 @@ describe('Credits low', () => {
         expect.objectContaining({
           kind: 'creditsLow',
           title: 'Your credits are running low: 1 left',
-          link: '/projects',
+          link: '/credits/company',
         }),
       ]);
     }

@@ -31,7 +31,7 @@ describe('The settings', () => {
       'email',
       'email',
     ]);
-    expect(channelOf('creditsLow')).toBe('inApp');
+    expect(channelOf('atsStatusChanged')).toBe('inApp');
   });
 });
 

@@ -233,7 +233,7 @@ describe('Preferences per kind', () => {
       expect(owner).not.toContain(adminOnly);
       expect(member).not.toContain(adminOnly);
     }
-    expect(owner).toEqual(expect.arrayContaining(['candidateCurated', 'creditsLow', 'syncFailed', 'chatMessage']));
+    expect(owner).toEqual(expect.arrayContaining(['candidateCurated', 'syncFailed', 'chatMessage']));
     // A failed sync is told to whoever manages the integrations: a Member never hears of it.
     expect(member).not.toContain('syncFailed');
     expect(await kinds('admin')).not.toContain('creditsLow');

@@ -44,10 +44,10 @@ describe('Facet counts equal the counts of the filtered searches', () => {
   it('with no filter, for a company user', async () => {
     const answer = await expectFacetsMatchFilteredTotals('');
     expect(answer.body.facets.np.options.map((o) => o.label)).toEqual([
-      'Within 1 month',
-      'Immediately',
-      'Within 2 months',
-      'Within 3 months or more',
+      '1 month',
+      'Immediate',
+      '2 months',
+      '3 months or more',
     ]);
     expect(answer.body.facets.te.options.find((o) => o.id === 1)).toMatchObject({ label: 'Permanent', count: 4 });
   });

@@ -74,7 +74,7 @@ describe('Mark paid in the console', () => {
     await page.goto(`${e2e.baseUrl}${SALES_ORDERS}`);
     const orderRow = page.getByRole('row').filter({ hasText: order.number });
     await orderRow.waitFor();
-    await expect(orderRow.innerText()).resolves.toContain('Pending');
+    await expect(orderRow.innerText()).resolves.toContain('Awaiting payment');
     const cardRow = page.getByRole('row').filter({ hasText: card });
     await cardRow.waitFor();
     await expect(cardRow.getByRole('button', { name: /Mark paid/ }).count()).resolves.toBe(0);

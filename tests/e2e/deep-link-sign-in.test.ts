@@ -63,7 +63,7 @@ describe('A deep link opened signed out', () => {
     const link = '/search?ts=engineer&p=2';
     const page = await openSignedOut(link);
     await page.getByTestId('result-card').first().waitFor();
-    await expect.poll(() => page.getByTestId('showing').innerText()).toMatch(/^Showing 21 - \d+ out of \d+/);
+    await expect.poll(() => page.getByTestId('showing').innerText()).toMatch(/^Showing 21–\d+ of [\d,]+/);
     await staysAt(page, link);
   });
 });

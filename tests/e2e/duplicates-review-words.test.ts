@@ -126,7 +126,7 @@ describe("The console's duplicate screens", () => {
     await value('Current location', 'Singapore');
     await value('Owner', owner);
     await value('Skills', 'TypeScript ★');
-    await value('Notice period', 'After 2 months');
+    await value('Notice period', '2 months');
     await value('CV', 'CV attached (PDF, uploaded Mar 2026)');
     const counts = await page.getByTestId('counts-first').textContent();
     expect(counts).toContain('1 experience,');

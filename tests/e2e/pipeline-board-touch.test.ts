@@ -216,7 +216,7 @@ describe.each([
     const [{ n }] = await e2e.db.knex('project_candidates').where({ project_id: board.id, stage: 1 }).count({ n: '*' });
     const longlist = Number(n).toLocaleString('en-US');
     await expect.poll(() => page.getByTestId('count-1').innerText()).toBe(longlist);
-    await expect.poll(() => page.getByTestId('pipeline-showing').innerText()).toBe(`Showing 1 - 20 out of ${longlist}`);
+    await expect.poll(() => page.getByTestId('pipeline-showing').innerText()).toBe(`Showing 1–20 of ${longlist}`);
 
     // An address with a skill's id, as after a reload: the chip names the skill; the drawer counts what is selected.
     await page.goto(`${e2e.baseUrl}/project/${board.guid}?tab=1&s=${who.skillId}`);

@@ -50,10 +50,10 @@ async function settled(page: Page) {
 const drawn = (page: Page) => page.getByRole('navigation', { name: 'pagination navigation' }).waitFor();
 
 describe('The search page with 22 matches at the default page size', () => {
-  it('shows 20 cards under "Showing 1 - 20 out of 22" on page 1, and the other 2 on page 2', async () => {
+  it('shows 20 cards under "Showing 1–20 of 22" on page 1, and the other 2 on page 2', async () => {
     const page = await e2e.signIn(OWNER, undefined, `/search?ts=${WORD}`);
     await settled(page);
-    await expect.poll(() => page.getByTestId('showing').innerText()).toBe('Showing 1 - 20 out of 22');
+    await expect.poll(() => page.getByTestId('showing').innerText()).toBe('Showing 1–20 of 22');
     await drawn(page);
     expect(await page.getByTestId('result-card').count()).toBe(20);
     expect(await page.getByTestId('per-page').inputValue()).toBe('20');
@@ -61,7 +61,7 @@ describe('The search page with 22 matches at the default page size', () => {
     await page.getByRole('button', { name: 'Go to page 2' }).click();
     await page.waitForURL((url) => url.searchParams.get('p') === '2');
     await settled(page);
-    await expect.poll(() => page.getByTestId('showing').innerText()).toBe('Showing 21 - 22 out of 22');
+    await expect.poll(() => page.getByTestId('showing').innerText()).toBe('Showing 21–22 of 22');
     await drawn(page);
     expect(await page.getByTestId('result-card').count()).toBe(2);
     // The address keeps the default page size out.
@@ -86,12 +86,12 @@ describe("A project's list view with 22 candidates in a tab", () => {
 
   it('shows 20 rows on page 1 and the other 2 on page 2, as "Showing" says', async () => {
     const page = await e2e.signIn(OWNER, undefined, `/project/${project.guid}?tab=1`);
-    await expect.poll(() => page.getByTestId('pipeline-showing').innerText()).toBe('Showing 1 - 20 out of 22');
+    await expect.poll(() => page.getByTestId('pipeline-showing').innerText()).toBe('Showing 1–20 of 22');
     await expect.poll(() => rows(page).count()).toBe(20);
 
     await page.getByRole('button', { name: 'Go to page 2' }).click();
     await page.waitForURL((url) => url.searchParams.get('p') === '2');
-    await expect.poll(() => page.getByTestId('pipeline-showing').innerText()).toBe('Showing 21 - 22 out of 22');
+    await expect.poll(() => page.getByTestId('pipeline-showing').innerText()).toBe('Showing 21–22 of 22');
     await expect.poll(() => rows(page).count()).toBe(2);
   });
 

@@ -76,7 +76,7 @@ describe('The search page', () => {
     expect(why).toContain(who.skill);
     expect(why).toContain(who.city);
     await expect(page.getByTestId('active-filters').innerText()).resolves.toContain(who.city);
-    expect(await page.getByTestId('showing').innerText()).toMatch(/^Showing 1 - \d+ out of \d+/);
+    expect(await page.getByTestId('showing').innerText()).toMatch(/^Showing 1–\d+ of [\d,]+/);
 
     await card(page, who.guid).getByRole('button').first().click();
     const panel = page.getByTestId('profile-panel');

@@ -151,7 +151,7 @@ describe('Talent in the console', () => {
     await admin.getByRole('button', { name: 'Permanent' }).click();
     await admin.getByRole('textbox', { name: 'Expected minimum basic salary' }).fill('9000');
     await admin.getByRole('combobox', { name: 'Notice period' }).click();
-    await admin.getByRole('option', { name: 'After N months' }).click();
+    await admin.getByRole('option', { name: 'Number of months' }).click();
     await admin.getByRole('combobox', { name: 'Months', exact: true }).click();
     await admin.getByRole('option', { name: '2 months', exact: true }).click();
     await admin.getByRole('button', { name: 'Add talent' }).click();

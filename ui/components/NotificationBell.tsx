@@ -228,7 +228,7 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
           </Box>
         ) : page.data.length === 0 ? (
           <Typography sx={{ p: 2 }} color="text.secondary">
-            {t('notifications.inbox.empty')}
+            {t(filter === 'archived' ? 'notifications.inbox.emptyArchived' : 'notifications.inbox.empty')}
           </Typography>
         ) : (
           <List dense sx={{ maxHeight: 420, overflow: 'auto' }} aria-label={t('notifications.inbox.title')}>

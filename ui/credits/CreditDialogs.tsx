@@ -34,7 +34,7 @@ import {
   updatedExpiryError,
   type Pricing,
 } from '../../schema/rules/credits';
-import { t } from '../../i18n';
+import { formatPercent, t } from '../../i18n';
 import { formatDate } from '../../schema/rules/dates';
 import { DayField } from '../components/DayField';
 import { apiList } from '../api/client';
@@ -339,8 +339,10 @@ export function OrderFormDialog({
               />
               {quote.kind === 'price' ? (
                 <Typography>
-                  {t('credits.purchase.discount')}: {quote.discount} % · {t('credits.purchase.total')}:{' '}
-                  {formatMoney(quote.total, pricing.currency, pricing.locale)}
+                  {t('credits.purchase.quote', {
+                    percent: formatPercent(quote.discount),
+                    total: formatMoney(quote.total, pricing.currency, pricing.locale),
+                  })}
                 </Typography>
               ) : (
                 <Alert severity="info">

@@ -27,6 +27,8 @@ export interface CreditLogEntry {
   companyId: string;
   company: string;
   projectId: string | null;
+  /** The project the movement was about: its title (null once deleted), and whether the reader may open it. */
+  project: { id: string; title: string | null; deleted: boolean; open: boolean } | null;
   note: string | null;
 }
 

@@ -112,7 +112,7 @@ export async function followUp(knex: Knex, config: Config, messageId: number, st
     for (const r of due) {
       await queueEmail(trx, {
         to: r.email,
-        subject: t('chat.email.subject', values),
+        subject: t('chat.email.subject', { ...values, product: config.productName }),
         text: t('chat.email.text', { ...values, excerpt: excerpt(m), url: `${config.publicUrl}${link}` }),
       });
     }

@@ -2,7 +2,9 @@
  * The credit calls of spec section 7 that read and move credits (purchases are in purchase.ts):
  *   GET    credit               active lots (sort code 'la': last added or deducted first), page size 25
  *   GET    credit/logs          the credit log (sort code 'ca' descending, page size 25), company,
- *                               action and date filters, search; `format=csv` exports it with labels,
+ *                               action and date filters, search; each entry names its project (its title,
+ *                               whether the reader may open it, or that it was deleted: logProject.ts);
+ *                               `format=csv` exports it with labels,
  *                               at most 100,000 rows (CSV_MAX_ROWS): a longer log's file ends in a row
  *                               "The CSV holds the first 100,000 of N rows. Narrow the dates or filters…"
  *                               (the dashboards' portal.dashboard.exportCut).
@@ -38,6 +40,7 @@ import { assertCurrentRow } from '../../crud/staleness';
 import { balanceOf, deleteCredits, lockCompany, updateCredits } from './ledger';
 import { addAdminCredits } from './adminGrant';
 import { expiryDate, lotCredits, lotExpiry, noOfCredits, refOf } from './inputs';
+import { withLogProject, logProjectOut, projectText } from './logProject';
 
 const ACTION_LABEL = Object.fromEntries(
   Object.entries(CREDIT_ACTIONS).map(([k, v]) => [v, CREDIT_ACTION_LABELS[k as CreditAction]]),
@@ -148,8 +151,7 @@ export async function creditLog(knex: Knex, ability: AppAbility, query: z.output
         .orWhereRaw(textContains('g.note'), [like]),
     );
   }
-  const select = base
-    .clone()
+  const select = withLogProject(base.clone(), knex, ability)
     .select(
       'g.id',
       'g.created_at',
@@ -176,7 +178,7 @@ export async function creditLog(knex: Knex, ability: AppAbility, query: z.output
     by: r.by_name,
     companyId: `Company:${r.company_id}`,
     company: r.company_name,
-    projectId: r.project_id ? `Project:${r.project_id}` : null,
+    ...logProjectOut(r),
     note: r.note,
   });
   if (query.format === 'csv') {
@@ -186,7 +188,16 @@ export async function creditLog(knex: Knex, ability: AppAbility, query: z.output
       .slice(0, CSV_MAX_ROWS)
       .map(out)
       .map((r) =>
-        csvLine([r.timestamp, r.actionLabel, r.credits, r.balanceAfter, r.by, r.company, r.projectId, r.note]),
+        csvLine([
+          r.timestamp,
+          r.actionLabel,
+          r.credits,
+          r.balanceAfter,
+          r.by,
+          r.company,
+          projectText(r.project),
+          r.note,
+        ]),
       );
     // Cut short: said in a last row, in the dashboards' words, never silently.
     if (rows.length > CSV_MAX_ROWS) {

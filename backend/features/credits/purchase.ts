@@ -19,7 +19,7 @@
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { t } from '../../../i18n';
+import { formatPercent, t } from '../../../i18n';
 import { formatMoney } from '../../../schema/rules/credits';
 import { actorName } from '../../services/activity';
 import { queueEmail } from '../../services/mail/outbox';
@@ -53,7 +53,7 @@ async function orderFormEmail(
     quantity: Number(order.quantity),
     company: companyName,
     total: formatMoney(Number(order.total), order.currency, config.credits.pricing.locale),
-    discount: Number(order.discount_percent),
+    discount: formatPercent(Number(order.discount_percent)),
     link,
   };
   await queueEmail(trx, {

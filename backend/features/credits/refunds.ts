@@ -48,6 +48,7 @@ import { adminRecipients, notify } from '../notifications';
 import type { OrderRow } from './orders';
 import { grantCredits } from './ledger';
 import { lapsedHalves, reclaimCredits } from './reclaim';
+import { stripeWords } from './stripeWords';
 
 export interface PaidOrder extends OrderRow {
   payment_intent_id: string | null;
@@ -246,7 +247,11 @@ export async function restoreFailedRefund(knex: Knex, config: Config, r: FailedR
       { order: order.order_number, refund: r.id, status: r.status, given: s.given, taken: s.taken },
       'refund failed',
     );
-    await tellAdmins(trx, config, order, 'paymentRefundFailed', { amount, status: r.status, given: s.given });
+    await tellAdmins(trx, config, order, 'paymentRefundFailed', {
+      amount,
+      status: stripeWords('refundStatus', r.status),
+      given: s.given,
+    });
     return { restored: s.given, known: true };
   });
 }
@@ -267,11 +272,15 @@ export async function tellDispute(knex: Knex, config: Config, d: Dispute, closed
     const order = await lockOrder(trx, d.paymentIntent, d.id);
     if (!order) return { known: false };
     const amount = money(config, fromMinor(d.amount, d.currency), d.currency.toUpperCase());
-    if (!closed) await tellAdmins(trx, config, order, 'paymentDisputed', { amount, reason: d.reason ?? 'not given' });
+    if (!closed)
+      await tellAdmins(trx, config, order, 'paymentDisputed', {
+        amount,
+        reason: stripeWords('disputeReason', d.reason),
+      });
     else
       await tellAdmins(trx, config, order, d.status === 'won' ? 'paymentDisputeWon' : 'paymentDisputeClosed', {
         amount,
-        status: d.status ?? 'closed',
+        status: stripeWords('disputeStatus', d.status),
       });
     logger.warn({ order: order.order_number, dispute: d.id, status: d.status, closed }, 'card payment disputed');
     return { known: true };

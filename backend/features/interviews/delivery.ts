@@ -195,7 +195,9 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
     }
     const approved = request.state === REQUEST_STATE.approved;
     const interview = request.kind === REQUEST_KIND.interview;
-    const what = interview ? 'interview request' : 'job description';
+    const E = 'portal.interviews.answeredEmail';
+    const what = t(`${E}.what.${interview ? 'interview' : 'jd'}`);
+    const answer = approved ? 'accepted' : 'declined';
     const reasons = (request.reject_reasons as string[] | null)?.map((r) => t(`portal.interviews.reasons.${r}`)) ?? [];
     // The interview's start: the proposed time the candidate chose on accepting (answer.ts chooseSlot).
     const schedule = request.schedule_data as ScheduleData | null;
@@ -206,13 +208,13 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
     for (const person of people) {
       const name = nameOf(person);
       const lines = [
-        `${name} ${approved ? 'accepted' : 'declined'} your ${what} for ${project.title}.`,
+        t(`${E}.${answer}Line`, { name, what, project: (project.title as string | null) ?? '' }),
         ...(start && schedule ? [t('portal.interviews.answeredTime', { when })] : []),
-        ...(!approved && reasons.length ? [`Reasons: ${reasons.join(', ')}`] : []),
-        ...(!approved && request.reject_text ? [`In their words: ${request.reject_text}`] : []),
-        `Open the project: ${config.publicUrl}/project/Project:${project.id}`,
+        ...(!approved && reasons.length ? [t(`${E}.reasons`, { reasons: reasons.join(', ') })] : []),
+        ...(!approved && request.reject_text ? [t(`${E}.theirWords`, { text: request.reject_text })] : []),
+        t(`${E}.open`, { url: `${config.publicUrl}/project/Project:${project.id}` }),
       ];
-      const subject = `${name} ${approved ? 'accepted' : 'declined'} your ${what}`;
+      const subject = t(`${E}.${answer}`, { name, what });
       await queueEmail(trx, { to: person.email, subject, text: lines.join('\n\n'), html: html(config, lines) });
     }
 

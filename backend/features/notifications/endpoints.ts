@@ -51,9 +51,12 @@ const CHANNELS = Object.keys(NOTIFICATION_CHANNEL) as [
   keyof typeof NOTIFICATION_CHANNEL,
   ...(keyof typeof NOTIFICATION_CHANNEL)[],
 ];
-/** The kinds that can reach the caller: a company user's credit and sync notices need the right to read them. */
+/**
+ * The kinds that can reach the caller: those of their role (a company user's, of their company's type: credit notices
+ * for RaaS companies alone), and a company user's credit and sync notices need the right to read them.
+ */
 const reaching = (actor: Actor, ability: AppAbility) =>
-  kindsReaching(recipientOf(actor).kind, (s) =>
+  kindsReaching(actor.role, (s) =>
     ability.can('read', asSubject(s, { companyId: 'companyId' in actor ? actor.companyId : undefined })),
   );
 

@@ -12,6 +12,7 @@ import {
   NOTIFICATION_AUDIENCE,
   NOTIFICATION_CHANNEL,
   NOTIFICATION_KIND,
+  kindReachesRole,
   notification,
   RECIPIENT_KIND,
 } from '../../../schema/entities/live/notification';
@@ -68,6 +69,9 @@ const inAudience = (kind: NotificationKind, recipientKind: number): boolean =>
   recipientKind === RECIPIENT_KIND.admin
     ? NOTIFICATION_AUDIENCE[kind].admin
     : NOTIFICATION_AUDIENCE[kind].company !== false;
+
+/** Whether `kind` concerns this recipient's role and company type (kindReachesRole): a normal company hears of no credits. */
+const reaches = (kind: NotificationKind, r: Recipient): boolean => kindReachesRole(kind, r.actor.role);
 
 /**
  * The channel of `kind` for each of `recipients`, keyed `kind:id` of the recipient: the one they chose, else the
@@ -143,12 +147,15 @@ export async function notifyAll(
   notices: Notice[],
   actor?: Actor,
 ): Promise<number> {
-  const unique = [
-    ...new Map(recipients.filter((r) => !isActor(r, actor)).map((r) => [`${r.kind}:${r.id}`, r])).values(),
-  ];
   const subjects = [...new Map(notices.map((n) => [n.subjectKey.slice(0, 120), n])).values()];
-  if (!unique.length || !subjects.length) return 0;
+  if (!subjects.length) return 0;
   const kind = subjects[0].kind;
+  const unique = [
+    ...new Map(
+      recipients.filter((r) => !isActor(r, actor) && reaches(kind, r)).map((r) => [`${r.kind}:${r.id}`, r]),
+    ).values(),
+  ];
+  if (!unique.length) return 0;
   if (subjects.some((n) => n.kind !== kind)) throw new Error('notifyAll: notices of one kind');
   const chosen = await channels(trx, unique, kind);
   const rows: Record<string, unknown>[] = [];
@@ -171,7 +178,9 @@ export async function notifyAll(
       if (channel === NOTIFICATION_CHANNEL.email && notice.email !== false)
         emails.push({
           to: r.email,
-          subject: fitTo(SUBJECT_MAX, title, (part) => t('notifications.email.subject', { title: part })),
+          subject: fitTo(SUBJECT_MAX, title, (part) =>
+            t('notifications.email.subject', { product: config.productName, title: part }),
+          ),
           text: t('notifications.email.text', {
             title,
             url: `${config.publicUrl}${notice.link}`,

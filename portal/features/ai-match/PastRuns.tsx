@@ -21,6 +21,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
+import { pagerLabels } from '../../components/pagerLabels';
 import { formatDateTime } from '../../../schema/rules/dates';
 import { errorMessage } from '../../../ui/api/errors';
 import { aiMatchApi, type MatchRunSummary, type MatchStatus } from '../../api/aiMatch';
@@ -141,6 +142,7 @@ export function PastRuns({ projectId, refreshKey, perPage: initialPerPage = 10, 
         page={page}
         rowsPerPage={perPage}
         rowsPerPageOptions={[10, 20, 50]}
+        {...pagerLabels()}
         onPageChange={(_, p) => setPage(p)}
         onRowsPerPageChange={(e) => {
           setPerPage(Number(e.target.value));

@@ -25,6 +25,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import type { Pricing } from '../../../schema/rules/credits';
 import { t } from '../../../i18n';
+import { pagerLabels } from '../../components/pagerLabels';
 import { useAuth } from '../../app/auth/authContext';
 import { PageHeader } from '../../components/PageHeader';
 import { RetryAlert } from '../../components/RetryAlert';
@@ -171,7 +172,7 @@ export function CompanyCreditsPage() {
                   rowsPerPageOptions={LOG_PAGE_SIZES}
                   onPageChange={(_e, page) => editParams(withQuery({ p: page + 1 }))}
                   onRowsPerPageChange={(e) => editParams(withQuery({ pp: e.target.value }))}
-                  labelRowsPerPage={t('portal.common.rowsPerPage')}
+                  {...pagerLabels()}
                   data-testid="credit-log-pages"
                 />
               )}

@@ -2,7 +2,9 @@
  * Tables shared by the credits pages: lots with their expiry, and the credit log. Empty, each says so in a line;
  * the company's own page hands in what to show instead (`empty`: what will appear there and the way to buy, EmptyCredits.tsx).
  */
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { PATHS } from '../../app/paths';
 import type { ReactNode } from 'react';
 import { t } from '../../../i18n';
 import type { CreditLogEntry, CreditLot } from '../../api/credits';
@@ -19,6 +21,18 @@ function Scrolling({ label, children }: { label: string; children: ReactNode }) 
     <TableContainer role="region" aria-label={label} tabIndex={0} sx={{ overflowX: 'auto' }}>
       {children}
     </TableContainer>
+  );
+}
+
+/** A movement's project: its title, a link to it where the reader may open it, 'Deleted project' once it is gone. */
+function ProjectCell({ project }: { project: CreditLogEntry['project'] }) {
+  if (!project) return null;
+  if (project.deleted || !project.title) return <>{t('credits.page.projectDeleted')}</>;
+  if (!project.open) return <>{project.title}</>;
+  return (
+    <Link component={RouterLink} to={PATHS.project(project.id)}>
+      {project.title}
+    </Link>
   );
 }
 
@@ -86,6 +100,7 @@ export function LogTable({
             <TableCell>{t('credits.page.action')}</TableCell>
             <TableCell align="right">{t('credits.page.credits')}</TableCell>
             <TableCell align="right">{t('credits.page.balanceAfter')}</TableCell>
+            <TableCell>{t('credits.page.project')}</TableCell>
             <TableCell>{t('credits.page.by')}</TableCell>
             {showCompany && <TableCell>{t('credits.page.company')}</TableCell>}
           </TableRow>
@@ -97,6 +112,9 @@ export function LogTable({
               <TableCell>{e.actionLabel}</TableCell>
               <TableCell align="right">{e.credits > 0 ? `+${e.credits}` : e.credits}</TableCell>
               <TableCell align="right">{e.balanceAfter}</TableCell>
+              <TableCell>
+                <ProjectCell project={e.project} />
+              </TableCell>
               <TableCell>{e.by}</TableCell>
               {showCompany && <TableCell>{e.company}</TableCell>}
             </TableRow>

@@ -21,7 +21,7 @@ import {
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { formatMoney, quoteCredits, type Pricing } from '../../../schema/rules/credits';
-import { t } from '../../../i18n';
+import { formatPercent, t } from '../../../i18n';
 import { ApiError } from '../../../ui/api/client';
 import { creditsApi } from '../../api/credits';
 
@@ -117,11 +117,9 @@ export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, 
           </Stack>
           {!shown ? null : shown.kind === 'price' ? (
             <Stack spacing={0.5}>
-              <Typography>
-                {t('credits.purchase.discount')}: {shown.discount} %
-              </Typography>
+              <Typography>{t('credits.purchase.discount', { percent: formatPercent(shown.discount) })}</Typography>
               <Typography variant="h6" data-testid="purchase-total">
-                {t('credits.purchase.total')}: {money(shown.total)}
+                {t('credits.purchase.total', { total: money(shown.total) })}
               </Typography>
             </Stack>
           ) : (

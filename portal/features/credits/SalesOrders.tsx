@@ -99,7 +99,7 @@ export function SalesOrdersTable({ reloadKey, locale }: { reloadKey: number; loc
                 <TableCell>{companies[o.companyId] ?? ''}</TableCell>
                 <TableCell align="right">{o.quantity}</TableCell>
                 <TableCell align="right">{formatMoney(Number(o.total), o.currency, locale)}</TableCell>
-                <TableCell>{t(`credits.page.orderStatus.${STATUS[o.status] ?? 'pending'}`)}</TableCell>
+                <TableCell>{t(`entities.salesOrder.enums.status.${STATUS[o.status] ?? 'pending'}`)}</TableCell>
                 <TableCell align="right">
                   <Link href={creditsApi.orderPdfUrl(o.id)} download>
                     {t('credits.page.orderPdf')}

@@ -9,7 +9,7 @@ import {
   TablePagination,
   TableRow,
 } from '@mui/material';
-import { formatCount } from '../../../i18n';
+import { pagerLabels } from '../../components/pagerLabels';
 import type { ReactNode } from 'react';
 import type { Pagination } from '../../api/dashboards';
 
@@ -68,9 +68,7 @@ export function PagedTable<T>({ testId, columns, rows, rowKey, pagination, set }
           page={pagination.currentPage - 1}
           rowsPerPage={pagination.pageSize}
           rowsPerPageOptions={[25, 50, 100]}
-          labelDisplayedRows={
-            pagination.countCapped ? ({ from, to, count }) => `${from}–${to} of ${formatCount(count)}+` : undefined
-          }
+          {...pagerLabels(pagination.countCapped)}
           onPageChange={(_e, page) => set({ p: page + 1 })}
           onRowsPerPageChange={(e) => set({ pp: e.target.value, p: undefined })}
         />

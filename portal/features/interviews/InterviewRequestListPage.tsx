@@ -29,6 +29,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useAddressParams, withQuery } from '../../components/useAddressState';
 import { t } from '../../../i18n';
+import { pagerLabels } from '../../components/pagerLabels';
 import { errorMessage } from '../../../ui/api/errors';
 import { interviewsApi, type AdminListQuery, type AdminRequestRow, type Page } from '../../api/interviews';
 import { EmptyState } from '../../components/EmptyState';
@@ -262,6 +263,7 @@ export function InterviewRequestListPage() {
             page={result.pagination.currentPage - 1}
             rowsPerPage={result.pagination.pageSize}
             rowsPerPageOptions={[10, 25, 50]}
+            {...pagerLabels()}
             onPageChange={(_e, page) => set({ p: page + 1 })}
             onRowsPerPageChange={(e) => set({ pp: e.target.value, p: undefined })}
           />

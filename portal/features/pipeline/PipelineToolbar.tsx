@@ -23,7 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import { formatCount, t } from '../../../i18n';
+import { formatRange, t } from '../../../i18n';
 import type { Option } from '../../api/search';
 import { ActiveFilters } from '../search/ActiveFilters';
 import { SearchFilters } from '../search/SearchFilters';
@@ -142,11 +142,7 @@ export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, tot
           data-testid="pipeline-showing"
         >
           {url.view === 'list' && range && total && !range.pastEnd
-            ? t('portal.pipeline.showing', {
-                from: formatCount(range.from),
-                to: formatCount(range.to),
-                total: formatCount(total),
-              })
+            ? t('portal.pipeline.showing', { range: formatRange(range.from, range.to, total) })
             : ''}
         </Typography>
         {(url.view === 'list' || boardSuggested) && (

@@ -23,6 +23,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAddressParams } from '../../components/useAddressState';
 import { t } from '../../../i18n';
+import { pagerLabels } from '../../components/pagerLabels';
 import { actionErrorMessage } from '../../../ui/api/errors';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { useAuth } from '../../app/auth/authContext';
@@ -234,7 +235,7 @@ export function ProjectsPage() {
             rowsPerPageOptions={[...PAGE_SIZES]}
             onPageChange={(_e, page) => update({ page: page + 1 })}
             onRowsPerPageChange={(e) => update({ perPage: Number(e.target.value) })}
-            labelRowsPerPage={t('portal.common.rowsPerPage')}
+            {...pagerLabels()}
           />
         )}
       </Card>

@@ -26,7 +26,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { t } from '../../../i18n';
+import { formatRange, t } from '../../../i18n';
 import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import { useAuth } from '../../app/auth/authContext';
 import { apiList } from '../../../ui/api/client';
@@ -50,7 +50,6 @@ import {
   apiSearchQuery,
   pageRange,
   readState,
-  thousands,
   writeState,
   type MultiKey,
   type SearchEdit,
@@ -274,10 +273,8 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
               sx={{ flex: 1, minWidth: 180 }}
             >
               {data && !error && !pastEnd
-                ? t(data.totalIsEstimate ? 'search.page.showingEstimate' : 'search.page.showing', {
-                    from: thousands(from),
-                    to: thousands(to),
-                    total: thousands(total),
+                ? t('search.page.showing', {
+                    range: formatRange(from, to, total, data.totalIsEstimate ? 'about' : undefined),
                   })
                 : ''}
             </Typography>

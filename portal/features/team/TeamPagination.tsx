@@ -1,6 +1,6 @@
 /** The page controls under a team list; the page and page size live in the URL (useTeamQuery). */
 import { TablePagination } from '@mui/material';
-import { t } from '../../../i18n';
+import { pagerLabels } from '../../components/pagerLabels';
 import { PER_PAGE_OPTIONS, type TeamQuery } from './teamQuery';
 
 export function TeamPagination({
@@ -21,7 +21,7 @@ export function TeamPagination({
       rowsPerPageOptions={PER_PAGE_OPTIONS}
       onPageChange={(_e, page) => update({ page: page + 1 })}
       onRowsPerPageChange={(e) => update({ perPage: Number(e.target.value) })}
-      labelRowsPerPage={t('portal.common.rowsPerPage')}
+      {...pagerLabels()}
     />
   );
 }

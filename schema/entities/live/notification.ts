@@ -27,22 +27,28 @@ export const NOTIFICATION_KIND_NAME = Object.fromEntries(
   Object.entries(NOTIFICATION_KIND).map(([name, value]) => [value, name]),
 ) as Record<number, keyof typeof NOTIFICATION_KIND>;
 
+/** The roles of a company's users, by the company's type: a normal company's and a RaaS company's. */
+type CompanyRole = 'company' | 'raasCompany';
+/** Credits are a RaaS company's alone (its own credits page, spec section 6): a normal company has none to hear of. */
+const CREDIT_COMPANIES: readonly CompanyRole[] = ['raasCompany'];
+
 /**
  * Who can ever receive each kind (the notices' recipients, backend/features/notifications): admins, company users,
  * or company users who may read a subject (the integration managers hear of failed syncs, credit readers of
- * credits). A person's preferences offer only the kinds that can reach them.
+ * credits); `companies` narrows a company kind to the company types it concerns (all when absent). A person's
+ * preferences offer only the kinds that can reach them, and a notice never reaches anyone else (notify.ts).
  */
 export const NOTIFICATION_AUDIENCE: Record<
   keyof typeof NOTIFICATION_KIND,
-  { admin: boolean; company: boolean | 'Integration' | 'Credit' }
+  { admin: boolean; company: boolean | 'Integration' | 'Credit'; companies?: readonly CompanyRole[] }
 > = {
   companyAwaitsApproval: { admin: true, company: false },
   candidateCurated: { admin: false, company: true },
   interviewAnswered: { admin: true, company: true },
   qualifyAnswered: { admin: true, company: false },
   candidateMovedByCompany: { admin: true, company: false },
-  creditsLow: { admin: false, company: 'Credit' },
-  creditsExpiring: { admin: false, company: 'Credit' },
+  creditsLow: { admin: false, company: 'Credit', companies: CREDIT_COMPANIES },
+  creditsExpiring: { admin: false, company: 'Credit', companies: CREDIT_COMPANIES },
   syncFailed: { admin: false, company: 'Integration' },
   matchFinished: { admin: true, company: false },
   chatMessage: { admin: true, company: true },
@@ -50,22 +56,34 @@ export const NOTIFICATION_AUDIENCE: Record<
   atsStatusChanged: { admin: false, company: true },
   paymentReversed: { admin: true, company: false },
   // The buyer of a card order (any of the company's users may buy) and its credit readers.
-  paymentDelayed: { admin: false, company: true },
+  paymentDelayed: { admin: false, company: true, companies: CREDIT_COMPANIES },
   // An order cancelled as expired, no bank transfer having come: its buyer (any user) and the company's Owner.
-  orderExpired: { admin: false, company: true },
+  orderExpired: { admin: false, company: true, companies: CREDIT_COMPANIES },
 };
+
+/**
+ * Whether `kind` can reach a person of this role at all, before any subject they must read: an admin a kind for
+ * admins, a company user a kind for company users of their company's type. The preferences offer (kindsReaching)
+ * and the notices' delivery (notify.ts) both ask it.
+ */
+export function kindReachesRole(kind: keyof typeof NOTIFICATION_KIND, role: string): boolean {
+  const who = NOTIFICATION_AUDIENCE[kind];
+  if (role === 'admin') return who.admin;
+  if (role !== 'company' && role !== 'raasCompany') return false;
+  return who.company !== false && (!who.companies || who.companies.includes(role));
+}
 
 type AudienceSubject = 'Integration' | 'Credit';
 
-/** The kinds that can reach a recipient of `recipientKind`; `mayRead` answers for the subjects some kinds need. */
+/** The kinds that can reach a person of `role`; `mayRead` answers for the subjects some kinds need. */
 export function kindsReaching(
-  recipientKind: number,
+  role: string,
   mayRead: (subject: AudienceSubject) => boolean,
 ): (keyof typeof NOTIFICATION_KIND)[] {
   return (Object.keys(NOTIFICATION_KIND) as (keyof typeof NOTIFICATION_KIND)[]).filter((kind) => {
+    if (!kindReachesRole(kind, role)) return false;
     const who = NOTIFICATION_AUDIENCE[kind];
-    if (recipientKind === RECIPIENT_KIND.admin) return who.admin;
-    return typeof who.company === 'string' ? mayRead(who.company) : who.company;
+    return role === 'admin' || typeof who.company !== 'string' || mayRead(who.company);
   });
 }
 

@@ -12,6 +12,7 @@ import { modelFor } from '../../../db/models';
 import { monthRange, yearRange, yearsOfExperience } from './format';
 import type { DatedEntry, ProfileDocument } from './pdf';
 import { formatDate } from '../../../../schema/rules/dates';
+import { t } from '../../../../i18n';
 
 const candidate = entity('candidate');
 
@@ -151,14 +152,17 @@ const choice = (field: string, id: unknown) => candidate.fields[field].choices?.
 const money = (amount: unknown, currency: unknown) =>
   typeof amount === 'number' ? `${currency ?? 'SGD'} ${amount.toLocaleString('en-SG')} per month` : null;
 
+/** The notice period in the words every screen uses for it (talent.view.notice). */
 function noticeText(value: unknown): string | null {
   const np = value as { type?: number; option?: unknown } | null;
   if (!np) return null;
-  if (np.type === 0) return 'Immediately';
-  if (np.type === 1) return `${np.option} month${Number(np.option) === 1 ? '' : 's'}`;
+  if (np.type === 0) return t('talent.view.notice.immediate');
+  if (np.type === 1) return t('talent.view.notice.months', { n: String(np.option) });
   if (np.type === 2)
-    return `From ${formatDate(typeof np.option === 'string' ? np.option.slice(0, 10) : null) ?? String(np.option)}`;
-  return 'Not sure yet';
+    return t('talent.view.notice.date', {
+      date: formatDate(typeof np.option === 'string' ? np.option.slice(0, 10) : null) ?? String(np.option),
+    });
+  return t('talent.view.notice.unsure');
 }
 
 /** What the candidate is looking for, as label/value lines (only what is known). */
