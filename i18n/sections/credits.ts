@@ -154,6 +154,24 @@ export const credits = {
     subject: 'Order form {orderNumber}',
     text: 'Your {product} order form {orderNumber} for {quantity, plural, one {# credit} other {# credits}} for {company} is ready.\n\nTotal: {total} (tier discount {discount}).\n\nDownload the order form (PDF): {link}\n\nCredits are added to your account as soon as the payment is received.',
     checkoutItem: '{quantity, plural, one {# credit} other {# credits}} (order {orderNumber})',
+    /** The order form's PDF (orderForm.ts): `discount` is formatPercent's '10%', as in the email; money as formatMoney writes it. */
+    pdf: {
+      title: 'Order form {orderNumber}',
+      heading: '{product} · Order form',
+      orderNumber: 'Order number: {orderNumber}',
+      date: 'Date: {date} (UTC)',
+      billTo: 'Bill to',
+      registrationNumber: 'Registration number: {number}',
+      attention: 'Attention: {name} <{email}>',
+      order: 'Order',
+      credits: 'Credits',
+      unitPrice: 'Price per credit',
+      subtotal: 'Subtotal',
+      discount: 'Tier discount',
+      total: 'Total',
+      footer:
+        "Credits are added to {company}'s account when the payment is received. Please quote the order number with your payment.",
+    },
   },
   testCheckout: {
     banner: 'TEST MODE: no real payment happens. This page stands in for the card payment provider.',

@@ -238,7 +238,7 @@ export async function restoreFailedRefund(knex: Knex, config: Config, r: FailedR
     const s = await settleOrder(trx, order, target, {
       lower: true,
       takeNote: `Refund of ${money(config, target.reversed, order.currency)} on order ${order.order_number} (${r.id})`,
-      giveNote: `Refund of ${amount} on order ${order.order_number} ${r.status} (${r.id}): credits given back`,
+      giveNote: `Refund of ${amount} on order ${order.order_number} ${stripeWords('refundStatus', r.status)} (${r.id}): credits given back`,
     });
     await trx('sales_orders')
       .where('id', order.id)
