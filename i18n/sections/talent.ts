@@ -225,7 +225,6 @@ export const talent = {
     leaveMessage: 'You have unsaved changes to your profile. If you log out now, they will be lost.',
     leaveConfirm: 'Log out',
     leaveStay: 'Stay',
-    draftKept: 'We kept your unsaved changes. Save them, or discard them to go back to your saved profile.',
     paused: 'Your profile is paused',
     activated: 'Your profile is active again',
     status: {

@@ -6,9 +6,10 @@
  * created yet): it answers the kept fields to put
  * over them, and from then on `keep(values, base)` (or `useKeptDraft`) writes what differs as it is typed, a moment
  * after typing rests and at once when the page is left or the form unmounts. While a restored draft is on screen,
- * `notice` says "Unsaved changes restored" with Discard, which forgets the draft and calls `onDiscard` to put the
- * record's values back. The form calls `forget()` once its edits are saved or thrown away; `forget(true)` also stops
- * keeping (the person chose to sign out and throw them away). Signing out forgets every draft.
+ * `notice` says "Unsaved changes restored" (the same words on every form) with Discard, which forgets the draft and
+ * calls `onDiscard` to put the record's values back. The form calls `forget()` once its edits are saved or thrown
+ * away; `forget(true)` also stops keeping (the person chose to sign out and throw them away). Signing out forgets
+ * every draft.
  */
 import { Alert, Button } from '@mui/material';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -26,8 +27,6 @@ export interface FormDraftOptions {
   omit?: readonly string[];
   /** Puts the record's values back when Discard is chosen on the notice. */
   onDiscard?(): void;
-  /** The notice's text, when the form has its own words for it. */
-  message?: string;
 }
 
 export interface FormDraft {
@@ -124,7 +123,7 @@ export function useFormDraft(form: string, options: FormDraftOptions = {}): Form
         </Button>
       }
     >
-      {options.message ?? t('portal.draft.restored')}
+      {t('portal.draft.restored')}
     </Alert>
   ) : null;
 

@@ -1,7 +1,8 @@
 /**
  * The portal's long forms keep what was typed and not saved, in a real browser against the real server, on a laptop
- * and on a touch phone: the account form, a project's settings and the new-project modal, typed into and reloaded,
- * show the typed values again with "Unsaved changes restored" and Discard, fitting the screen. The drafts are the
+ * and on a touch phone: the account form, a project's settings, the new-project modal and the candidate's profile,
+ * typed into and reloaded, show the typed values again with "Unsaved changes restored" and Discard (the profile's
+ * notice word for word the account form's), fitting the screen. The drafts are the
  * person's and the record's own: another person signed in on the same browser tab sees the forms as stored (and the
  * first person's drafts are gone), another project's settings show nothing of them, and saving or signing out forgets
  * them.
@@ -15,6 +16,7 @@ let e2e: E2E;
 let world: ProjectsWorld;
 const OWNER = 'owner@acme.example.com';
 const MEMBER = 'member@acme.example.com';
+const CANDIDATE = 'candidate@example.com';
 const RESTORED = 'Unsaved changes restored';
 const run = Date.now().toString(36);
 
@@ -119,6 +121,38 @@ describe.each([
     await page.goto(`${e2e.baseUrl}/account`);
     await expect.poll(() => jobTitle.inputValue()).toBe(stored);
     await noNotice(page);
+  });
+
+  it("the candidate's profile gives typed edits back with the account form's notice, word for word", async () => {
+    const account = await open(OWNER, '/account', phone);
+    const jobTitle = account.getByRole('textbox', { name: /^Job title/ });
+    await expect.poll(() => jobTitle.inputValue()).not.toBe('');
+    await jobTitle.fill(`Notice words ${tag}`);
+    await account.reload();
+    const accountNotice = account.getByTestId('draft-restored');
+    await accountNotice.getByText(RESTORED).waitFor();
+    const words = await accountNotice.innerText();
+    await accountNotice.getByRole('button', { name: 'Discard' }).click();
+
+    const page = await open(CANDIDATE, '/candidate/profile', phone);
+    // The profile asks before a page with unsaved edits is left; the reload goes ahead.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.getByText('All changes saved').waitFor();
+    const summary = page.getByRole('textbox', { name: 'Summary' });
+    const stored = await summary.inputValue();
+    const typed = `Kept through a reload ${tag}`;
+    await summary.fill(typed);
+    await page.reload();
+    const notice = page.getByTestId('draft-restored');
+    await notice.waitFor();
+    expect(await notice.innerText()).toBe(words);
+    await expect.poll(() => summary.inputValue()).toBe(typed);
+    await noticeFits(page, phone);
+
+    // Discard puts the stored profile back and forgets the draft; nothing was saved.
+    await notice.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => summary.inputValue()).toBe(stored);
+    expect(await kept(page)).not.toContain(typed);
   });
 
   it("a project's settings give typed values back after a reload, for that project only", async () => {

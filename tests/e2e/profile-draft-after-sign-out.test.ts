@@ -1,7 +1,7 @@
 /**
  * A candidate whose session ends while they edit their profile loses nothing, on a laptop and a phone, in a real
  * browser against the real server: the save that answers 401 signs the page out and leads to the login form, and once
- * they sign in again the profile shows their unsaved edits, still to be saved, with "We kept your unsaved changes";
+ * they sign in again the profile shows their unsaved edits, still to be saved, with "Unsaved changes restored";
  * saving them stores them and the kept draft is gone (a later visit shows the saved profile, with no notice).
  */
 import type { Page } from 'playwright-core';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from '../helpers/e2e';
 
 const EMAIL = 'candidate@example.com';
-const KEPT = /We kept your unsaved changes/;
+const KEPT = 'Unsaved changes restored';
 let e2e: E2E;
 let ownId: number;
 /** The seeded summary, put back after: other files read this candidate. */
@@ -53,7 +53,7 @@ describe.each([
 
     await signInAgain(page);
     await page.waitForURL(`${e2e.baseUrl}/candidate/profile`);
-    await page.getByText(KEPT).waitFor();
+    await page.getByTestId('draft-restored').getByText(KEPT).waitFor();
     const summary = page.getByRole('textbox', { name: 'Summary' });
     await expect.poll(() => summary.inputValue()).toBe(text);
     await expect.poll(() => page.getByRole('button', { name: 'Save changes' }).isEnabled()).toBe(true);

@@ -14,7 +14,8 @@
  * connection dropped and the change may not be saved ('errors.connectionLost'), and a 409 shows the dialog.
  *
  * Unsaved edits are kept in this tab while they are typed (./profileDraft.ts): a reload, or a session that ends
- * mid-edit (a 401 signs out and leads to the login page), gets them back, with 'talent.own.draftKept' and Discard.
+ * mid-edit (a 401 signs out and leads to the login page), gets them back, with the notice every portal form shows
+ * ('portal.draft.restored') and Discard.
  */
 import { Button, CircularProgress } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -85,10 +86,7 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
   const form = useForm<FieldValues>({ defaultValues: values, resolver, mode: 'onChange' });
   const { reset, setError, formState } = form;
   const namesLoaded = useNamesLoaded(portalLookups, values, 'candidate');
-  const draft = useProfileDraft(form, profile.id, namesLoaded, {
-    message: t('talent.own.draftKept'),
-    onDiscard: () => reset(values),
-  });
+  const draft = useProfileDraft(form, profile.id, namesLoaded, { onDiscard: () => reset(values) });
   const leave = useLeaveGuard(formState.isDirty, () => draft.forget(true));
   const [discarding, setDiscarding] = useState(false);
   const [changed, setChanged] = useState(false);
