@@ -6,7 +6,7 @@
  *   handles; latest employer and title with the name) in candidate_match_keys, joined by key; a
  *   close name counts with the same employer and title (pg_trgm). Each pair is stored in
  *   candidate_duplicates with its reasons and a confidence; a pair judged "not the same person" stays dismissed. `findTwins` serves saved
- *   profiles (the find_twins job every write queues, a merge among them; the bulk import, which calls it itself once
+ *   profiles (the find_twins job every write queues, a merge and its undo among them; the bulk import, which calls it itself once
  *   each batch has committed and reports each row's twins without refusing it), `twinsOfDraft` a
  *   form not yet saved, `scanPool` the whole pool at once (the scan_duplicates job).
  * - No date of birth: the product holds none (neither the spec nor the candidate entity has one),

@@ -5,7 +5,9 @@
  * logs returned (recomputeInsights), as the daily rollup may have rewritten them since; each person
  * told at the merge that another address signs in (the merged one, or the survivor's when it took the
  * merged profile's address) is told theirs does again (emails.ts); the picture the merge left behind
- * comes back with its profile, its deletion called off (pictures.ts). Allowed
+ * comes back with its profile, its deletion called off (pictures.ts). Both profiles' keys are kept in the transaction
+ * and their twins found by the find_twins job it queues, after the commit, so nothing after a saved undo can fail its
+ * answer (a merge of a restored profile may go on as soon as the undo commits). Allowed
  * within UNDO_DAYS and only while nothing was written about the survivor after the merge (its
  * profile, or a row naming it, a sign-in's activity too), so an undo never throws a later change away.
  */
@@ -14,11 +16,10 @@ import { AppError } from '../../errors';
 import { storedRows } from '../../services/candidateGate';
 import { holdRollup, recomputeInsights } from '../dashboards';
 import type { Config } from '../../config';
-import { findTwins } from './detect';
 import { tellSeparatedPeople } from './emails';
-import { refreshKeys } from './keys';
 import { keepDroppedPictures } from './pictures';
 import { writableColumns, type Journal } from './merge';
+import { recordKeys } from './record';
 import { allReferences } from './references';
 
 interface MergeRow {
@@ -69,7 +70,7 @@ export async function undoMerge(
   adminId?: number,
   config?: Config,
 ): Promise<{ survivorId: number; mergedId: number }> {
-  const done = await knex.transaction(async (trx) => {
+  return knex.transaction(async (trx) => {
     const merge = (await trx.raw('select * from candidate_merges where id = ? for update', [mergeId])).rows[0] as
       MergeRow | undefined;
     if (!merge) throw new AppError(404, 'errors.notFound');
@@ -126,9 +127,10 @@ export async function undoMerge(
       adminId ?? null,
       mergeId,
     ]);
+    // Both profiles' keys as they now are, and their twins found by a find_twins job once the undo commits, as after
+    // any write (record.ts): never by the request, whose answer would fail for a saved undo when a merge waiting on the
+    // survivor's row folds it into another profile meanwhile (the job then finds no keys of it).
+    await recordKeys(trx, [merge.survivor_id, merge.merged_id]);
     return { survivorId: merge.survivor_id, mergedId: merge.merged_id };
   });
-  await refreshKeys(knex, [done.survivorId, done.mergedId]);
-  await findTwins(knex, [done.survivorId, done.mergedId]);
-  return done;
 }
