@@ -137,16 +137,19 @@ describe.each(SIZES)('At $width×$height', (size) => {
   });
 
   it('A snackbar shows at the top right in the console too', async () => {
+    // A save the server fails: the console says so in a snackbar (a list that fails to load says so inline instead).
+    const company = await e2e.db.knex('companies').where('company_name', 'Acme').first('id', 'company_name');
     const page = await signedIn('admin@example.com', size, null);
-    // A list the server fails to answer: the console says so in a snackbar.
-    await page.route('**/api/v1/tags?**', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: '{"error":{"code":"errors.internalServerError","message":"x"}}',
-      }),
+    await page.route(new RegExp(`/api/v1/companies/Company%3A${company.id}$`), (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, json: { error: { code: 'errors.internalServerError', message: 'x' } } })
+        : route.continue(),
     );
-    await page.goto(`${e2e.baseUrl}/admin/tags`);
+    await page.goto(`${e2e.baseUrl}/admin/companies/Company%3A${company.id}`);
+    const name = page.getByRole('textbox', { name: 'Company name' });
+    await expect.poll(() => name.inputValue(), { timeout: 20_000 }).toBe(company.company_name);
+    await name.fill(`${company.company_name} Co`);
+    await page.getByRole('button', { name: 'Save' }).click();
     const toast = page.locator('.MuiSnackbar-root').first();
     await toast.waitFor();
     const box = (await toast.boundingBox())!;
