@@ -189,6 +189,8 @@ describe('Bulk import of candidates', () => {
       expect(await candidateRow(`first.b.${threads}@import.example.com`)).toBeUndefined();
       expect(await candidateRow(`first.d.${threads}@import.example.com`)).toBeDefined();
     },
+    // Two reading threads each load the product before their first batch: 9 to 12 s alone, past 30 s on a loaded host.
+    90_000,
   );
 
   it('Batches written side by side leave every search document and every tag count true, and report the twins they wrote', async () => {
@@ -236,7 +238,7 @@ describe('Bulk import of candidates', () => {
         .count({ n: '*' });
       expect(counted?.tagged, tag.identifier).toBe(Number(tagged[0].n));
     }
-  });
+  }, 90_000);
 
   it('A batch refreshes the documents it wrote itself; later statements of its transaction are queued again', async () => {
     const { result } = await run('direct.csv', `${[HEADER, ok('direct.one@import.example.com')].join('\n')}\n`);
