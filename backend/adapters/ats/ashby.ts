@@ -13,10 +13,14 @@
  * email, so `candidate.search` is asked first (the oldest match is the person) and an application
  * the person already has on the job is moved, not made again. `application.info` reads a status back.
  * Ashby has no public delete of a person; its `candidate.anonymize` (candidatesWrite permission)
- * removes their personal data for good and is what an erased person gets. A person Ashby no longer
- * finds counts as erased; any other refusal is the company's to resolve in Ashby. As Ashby documents, a
- * missing key is a 401 and a wrong or deactivated one a 403, both refused credentials; a 403 is a
- * permission the key lacks only when Ashby says so (`missing_endpoint_permission`, kept with its message).
+ * removes their personal data for good and is what an erased person gets. An erasure follows the
+ * person's application first, as the sync does: when `application.info` files it under another person
+ * now (merged in Ashby before the next sync saw it), that survivor, a person the product did not make,
+ * is answered for the company's list and nothing is anonymised. A person Ashby no longer finds counts
+ * as erased only when their application names no other person; any other refusal is the company's to
+ * resolve in Ashby. As Ashby documents, a missing key is a 401 and a wrong or deactivated one a 403,
+ * both refused credentials; a 403 is a permission the key lacks only when Ashby says so
+ * (`missing_endpoint_permission`, kept with its message).
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { requestJson, vendorMessage, type CallOptions, type HttpLimits } from './http';
@@ -134,6 +138,15 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
     return found.id;
   }
 
+  /** An application as `application.info` reads it, or null once Ashby no longer has it. */
+  async function applicationInfo(applicationId: string): Promise<AshbyApplication | null> {
+    const answer = await rpc<AshbyApplication>('application.info', { applicationId }).catch((err: unknown) => {
+      if (isGone(err)) return null;
+      throw err;
+    });
+    return answer?.results ?? null;
+  }
+
   const provider: AtsProvider = {
     async verify(): Promise<AtsAccount> {
       await rpc('job.list', { limit: 1 });
@@ -208,13 +221,7 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
     },
 
     async readStatus(remoteId) {
-      const application = await rpc<AshbyApplication>('application.info', { applicationId: remoteId }).catch(
-        (err: unknown) => {
-          if (isGone(err)) return null;
-          throw err;
-        },
-      );
-      const a = application?.results;
+      const a = await applicationInfo(remoteId);
       if (!a) return null;
       const type = a.status === 'Archived' ? 'Archived' : (a.currentInterviewStage?.type ?? a.status);
       return {
@@ -246,11 +253,22 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
       await rpc('application.changeStage', body);
     },
 
-    async erasePerson(candidateId) {
-      await rpc('candidate.anonymize', { candidateId }).catch((err: unknown) => {
-        if (isGone(err)) return;
-        throw err;
-      });
+    async erasePerson(candidateId, applicationId) {
+      // The person the application is filed under now, as the sync follows it: another after a merge in Ashby.
+      const survivor = async () => {
+        if (!applicationId) return undefined;
+        const filed = (await applicationInfo(applicationId))?.candidate?.id;
+        return filed && filed !== candidateId ? { filedUnder: filed } : undefined;
+      };
+      const merged = await survivor();
+      if (merged) return merged;
+      try {
+        await rpc('candidate.anonymize', { candidateId });
+      } catch (err) {
+        if (!isGone(err)) throw err;
+        // Not found: erased only if the application does not now name a live person (merged meanwhile).
+        return survivor();
+      }
     },
 
     async findByEmail(email) {

@@ -84,11 +84,19 @@ export interface AtsProvider {
   findByEmail(email: string): Promise<{ since: string } | null>;
   /**
    * Erases a person (the vendor's id of them) and their applications with the vendor's own public
-   * call, for a candidate erased here; resolves too when the ATS no longer has them. Absent where
-   * the vendor's public API has no such call (Lever, Workable): their records are listed for the
-   * company to erase in the ATS itself.
+   * call, for a candidate erased here; resolves too when the ATS no longer has them. Where the vendor
+   * says whom an application is filed under (Ashby), `applicationId` (the person's application the
+   * product placed) is followed first: filed under another person now (merged into them in the ATS),
+   * nothing is erased and that person is answered (`filedUnder`), a person the product did not make.
+   * Absent where the vendor's public API has no such call (Lever, Workable): their records are listed
+   * for the company to erase in the ATS itself.
    */
-  erasePerson?(candidateId: string): Promise<void>;
+  erasePerson?(candidateId: string, applicationId?: string): Promise<AtsErasure | void>;
+}
+
+/** An erasure not made: the application is filed under another person now (a merge's survivor), named here. */
+export interface AtsErasure {
+  filedUnder: string;
 }
 
 export type AtsErrorCode = 'auth' | 'rateLimited' | 'unavailable' | 'rejected';

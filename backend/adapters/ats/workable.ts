@@ -10,9 +10,13 @@
  * of the kind each product stage maps to. Before adding a person the account's candidates are
  * read, by the email of the record kept from an earlier push (read by id: the person even when
  * their email changed here) or else by the email sent: the record already on the job is moved, a
- * record on another job is copied to this one; only a person Workable lacks is created.
+ * record on another job is copied to this one; only a person Workable lacks is created. The record already on the
+ * job is moved when its stage is not the product's, or it is disqualified.
  * A rejection disqualifies the record with SPI v3's current fields (`disqualify_note`; not the deprecated
- * `disqualification_reason`). A status is read back from the candidate record (its stage by name, or disqualified).
+ * `disqualification_reason`). A move to an active stage of a disqualified record (a candidate taken back from
+ * rejected) first reverts the disqualification (`POST /candidates/:id/revert`, with the member): Workable's move
+ * leaves a record disqualified, and it refuses to revert one that is not, so the record is read first where its
+ * state is not known. A status is read back from the candidate record (its stage by name, or disqualified).
  * Workable's SPI v3 has no candidate delete (candidates are deleted in Workable itself, by a
  * member or by its GDPR retention settings), so an erased person's records are listed for the
  * company to delete there.
@@ -155,6 +159,31 @@ export function workableProvider(
     return body?.candidate ?? undefined;
   }
 
+  /**
+   * Moves a record to `stage`; 'rejected' disqualifies it. A move to an active stage reverts a disqualification
+   * first (a move leaves a disqualified record disqualified), and only then: Workable refuses to revert a record
+   * that is not disqualified. `disqualified` is what the caller read of the record; unknown, it is read now.
+   */
+  async function moveTo(remoteId: string, stage: StageKey, disqualified?: boolean): Promise<void> {
+    const path = `/candidates/${encodeURIComponent(remoteId)}`;
+    if (stage === 'rejected') {
+      // SPI v3's current fields (`disqualification_reason` is deprecated): a note, no reason id (the account's
+      // reasons are its own) and no `withdrew`, which the product does not know (it defaults to false).
+      await post(`${path}/disqualify`, {
+        member_id: await member(),
+        disqualify_note: t('integrations.disqualifyNote'),
+      });
+      return;
+    }
+    const slug = await stageSlug(stage);
+    if (!slug) throw new AtsError('rejected', `Workable has no stage for ${stage}`);
+    const record = disqualified === undefined ? await knownRecord(remoteId) : undefined;
+    if (disqualified === undefined && !record)
+      throw new AtsError('rejected', 'Workable no longer has the candidate', 404);
+    if (disqualified ?? record?.disqualified) await post(`${path}/revert`, { member_id: await member() });
+    await post(`${path}/move`, { member_id: await member(), target_stage: slug });
+  }
+
   const provider: AtsProvider & { findAll(email: string): Promise<Listed[]> } = {
     /** Every candidate record with this email, on any job, oldest first. */
     async findAll(email: string): Promise<Listed[]> {
@@ -198,8 +227,8 @@ export function workableProvider(
       const here = found.find((c) => c.job?.shortcode === jobId);
       const source = known ?? found[0];
       if (here) {
-        if ((await stageOf(here.stage))?.kind !== STAGE_KIND[stage])
-          await provider.moveApplication(here.id, stage, jobId);
+        if ((await stageOf(here.stage))?.kind !== STAGE_KIND[stage] || here.disqualified)
+          await moveTo(here.id, stage, here.disqualified === true);
         return { remoteId: here.id, candidateId: source.id, found: 'application', ...(relinked && { relinked }) };
       }
       if (source) {
@@ -220,24 +249,12 @@ export function workableProvider(
       const id = body?.candidate?.id;
       if (!id) throw new AtsError('rejected', 'Workable answered without a candidate id');
       // A move that fails here leaves the candidate on the job: the next sync finds it and moves it.
-      await provider.moveApplication(String(id), stage, jobId);
+      await moveTo(String(id), stage, false);
       return { remoteId: String(id), candidateId: String(id), found: 'new', ...(relinked && { relinked }) };
     },
 
     async moveApplication(remoteId, stage) {
-      const path = `/candidates/${encodeURIComponent(remoteId)}`;
-      if (stage === 'rejected') {
-        // SPI v3's current fields (`disqualification_reason` is deprecated): a note, no reason id (the account's
-        // reasons are its own) and no `withdrew`, which the product does not know (it defaults to false).
-        await post(`${path}/disqualify`, {
-          member_id: await member(),
-          disqualify_note: t('integrations.disqualifyNote'),
-        });
-        return;
-      }
-      const slug = await stageSlug(stage);
-      if (!slug) throw new AtsError('rejected', `Workable has no stage for ${stage}`);
-      await post(`${path}/move`, { member_id: await member(), target_stage: slug });
+      await moveTo(remoteId, stage);
     },
 
     async findByEmail(email) {

@@ -2,7 +2,10 @@
  * The erased person's records in companies' ATSs: the erase_ats_records job, queued by the erasure
  * in its own transaction, so it runs only once the erasure has committed. A person the product
  * created in a connected ATS whose vendor has a public erase call (Greenhouse's
- * `DELETE /candidates/{id}`, Ashby's `candidate.anonymize`) is erased there with it; every record's
+ * `DELETE /candidates/{id}`, Ashby's `candidate.anonymize`) is erased there with it, unless the vendor, following
+ * the record's application (Ashby), finds it filed under another person now (merged there before a sync followed
+ * the merge): the record then names that person and is listed for the company, as it is once a sync has followed
+ * it (a person the product did not make), never counted as erased for a not-found of the merged id; every record's
  * outcome is written into the erasure request's report as it is known, so a retry calls only what
  * is still open. A vendor that cannot be reached or limits the rate is tried again by the job's
  * retries (graphile-worker's backoff, ERASE_ATS_ATTEMPTS in all, some half an hour); a refusal, or
@@ -15,7 +18,7 @@
 import type { Knex } from 'knex';
 import { MANAGING_SUB_ROLES } from '../../../schema/roles';
 import { ATS_KINDS } from '../../../schema/rules/ats';
-import { AtsError } from '../../adapters/ats';
+import { AtsError, type AtsErasure } from '../../adapters/ats';
 import type { Config } from '../../config';
 import { logger } from '../../logger';
 import { queueEmail } from '../../services/mail/outbox';
@@ -39,12 +42,20 @@ export async function queueAtsErasure(trx: Knex.Transaction, requestId: number):
   );
 }
 
-type Result = Pick<AtsRecord, 'outcome' | 'reason'>;
+type Result = Pick<AtsRecord, 'outcome' | 'reason' | 'remoteCandidateId' | 'personCreated'>;
 
-/** Calls the vendor for one person; undefined outcome: a passing fault, to be tried again. */
-async function eraseOne(erase: (id: string) => Promise<void>, id: string, lastAttempt: boolean): Promise<Result> {
+type Eraser = (id: string, remoteId?: string) => Promise<AtsErasure | void>;
+
+/**
+ * Calls the vendor for one person, following their application where the vendor does; undefined outcome: a passing
+ * fault, to be tried again.
+ */
+async function eraseOne(erase: Eraser, r: AtsRecord, lastAttempt: boolean): Promise<Result> {
   try {
-    await erase(id);
+    const filed = await erase(r.remoteCandidateId!, r.remoteId || undefined);
+    // Filed under another person now (merged in the ATS before a sync followed it): listed, as after that sync.
+    if (filed)
+      return { outcome: 'listed', reason: 'notCreatedHere', remoteCandidateId: filed.filedUnder, personCreated: false };
     return { outcome: 'erased' };
   } catch (err) {
     const passing = err instanceof AtsError && (err.code === 'unavailable' || err.code === 'rateLimited');
@@ -59,7 +70,7 @@ async function eraseOne(erase: (id: string) => Promise<void>, id: string, lastAt
 
 /** Settles what it can of the request's ATS records; answers how many are still open (to retry). */
 async function settle(knex: Knex, config: Config, records: AtsRecord[], lastAttempt: boolean): Promise<number> {
-  const erasers = new Map<number, ((id: string) => Promise<void>) | undefined | 'broken'>();
+  const erasers = new Map<number, Eraser | undefined | 'broken'>();
   const byPerson = new Map<string, Result>();
   let open = 0;
   for (const r of records) {
@@ -75,7 +86,7 @@ async function settle(knex: Knex, config: Config, records: AtsRecord[], lastAtte
       else if (!erase) result = { outcome: 'listed', reason: 'noEraseCall' };
       else {
         // Two applications of one person: one call.
-        if (!byPerson.has(key)) byPerson.set(key, await eraseOne(erase, r.remoteCandidateId, lastAttempt));
+        if (!byPerson.has(key)) byPerson.set(key, await eraseOne(erase, r, lastAttempt));
         result = byPerson.get(key)!;
       }
     }
@@ -122,14 +133,18 @@ export async function eraseAtsRecords(knex: Knex, config: Config, requestId: num
   const row = await knex('erasure_requests').where('id', requestId).first('candidate_id', 'report');
   const read = row?.report as ErasureReport | null | undefined;
   if (!read?.atsRecords?.length || read.atsRecords.every((r) => r.outcome)) return;
+  // Keyed as the report lists them: settling may name the person a record is filed under now.
+  const keys = new Map(read.atsRecords.map((r) => [r, recordKey(r)]));
   await settle(knex, config, read.atsRecords, lastAttempt);
-  const settled = new Map(read.atsRecords.filter((r) => r.outcome).map((r) => [recordKey(r), r]));
+  const settled = new Map(read.atsRecords.filter((r) => r.outcome).map((r) => [keys.get(r)!, r]));
   const open = await knex.transaction(async (trx) => {
     const now = await trx('erasure_requests').where('id', requestId).forUpdate().first('report');
     const report = (now?.report ?? read) as ErasureReport;
     report.atsRecords = (report.atsRecords ?? []).map((r) => {
       const done = r.outcome ? undefined : settled.get(recordKey(r));
-      return done ? { ...r, outcome: done.outcome, reason: done.reason, settledAt: done.settledAt } : r;
+      if (!done) return r;
+      const { outcome, reason, settledAt, remoteCandidateId, personCreated } = done;
+      return { ...r, outcome, reason, settledAt, remoteCandidateId, personCreated };
     });
     await trx('erasure_requests')
       .where('id', requestId)

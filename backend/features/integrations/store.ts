@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { atsKind, INTEGRATION_STATUS, LINK_KIND, RUN_TRIGGER } from '../../../schema/rules/ats';
 import { PROJECT_STATUS } from '../../../schema/rules/pipeline';
-import { AtsError, isLive, providerFor, type AtsProvider } from '../../adapters/ats';
+import { AtsError, isLive, providerFor, type AtsErasure, type AtsProvider } from '../../adapters/ats';
 import { leverProvider, type LeverTokenStore } from '../../adapters/ats/lever';
 import type { LeverTokens } from '../../adapters/ats/leverAuth';
 import { encryptionKey, open, seal } from '../../adapters/ats/secrets';
@@ -121,13 +121,15 @@ export function providerOf(db: Db, config: Config, row: IntegrationRow): AtsProv
 /**
  * The vendor's own erase call for a person in integration `id`'s ATS, when the integration is still
  * connected live and its vendor has one; undefined otherwise (the records are then listed for the
- * company). Refusals come as AtsError, the vendor's retries done.
+ * company). Given the application (`remoteId`), a vendor that follows it answers the person it is
+ * filed under now when that is another (AtsErasure): nothing erased. Refusals come as AtsError, the
+ * vendor's retries done.
  */
 export async function personEraser(
   db: Db,
   config: Config,
   id: number,
-): Promise<((remoteCandidateId: string) => Promise<void>) | undefined> {
+): Promise<((remoteCandidateId: string, remoteId?: string) => Promise<AtsErasure | void>) | undefined> {
   const row = await integrationById(db, id);
   if (!row || !row.credentials || row.status === INTEGRATION_STATUS.recorded || !isLive(row.kind)) return undefined;
   const provider = providerOf(db, config, row);

@@ -5,7 +5,9 @@
  * a job (`sourced: true`), moved to a stage slug and disqualified by an active member (`members`: the
  * account's hiring admin and Acme's Owner; `/members` honours `email` and `status`) with SPI v3's current
  * fields (`disqualify_reason_id`, `disqualify_note`, `withdrew`, kept on the record; the deprecated
- * `disqualification_reason` is not read), copied to another job; candidates listed by email (one record per job, as Workable keeps them) and read one by one
+ * `disqualification_reason` is not read), a disqualification reverted (`/revert`, by a member; as in Workable, a
+ * move leaves a disqualified record disqualified, and reverting one that is not is refused with 422), copied to
+ * another job; candidates listed by email (one record per job, as Workable keeps them) and read one by one
  * with their stage by name; a record can be deleted as a member would in Workable (`deleteCandidate`). Refusals have Workable's shapes: 401 `{error}` for a bad token, 404 for an unknown job,
  * 422 `{error}` for a candidate it will not take.
  * `limitRate()` turns on Workable's limit for account tokens (10 calls per 10-second interval): every
@@ -238,13 +240,17 @@ export async function startWorkableStandIn(
           body: { status: 'created', candidate: { id: row.id, name: candidate.name, stage: row.stage } },
         };
       }
-      const act = /^\/candidates\/([^/]+)\/(move|disqualify)$/.exec(route);
+      const act = /^\/candidates\/([^/]+)\/(move|disqualify|revert)$/.exec(route);
       if (method === 'POST' && act) {
         const row = state.candidates.find((c) => c.id === act[1]);
         if (!row) return { status: 404, body: { error: 'Not found' } };
         if (!acting(b.member_id)) return { status: 422, body: { error: 'member_id is invalid' } };
+        // Workable reverts only a disqualified record; a move leaves one disqualified.
+        if (act[2] === 'revert' && !row.disqualified)
+          return { status: 422, body: { error: 'Candidate is not disqualified' } };
         row.updated_at = new Date().toISOString();
-        if (act[2] === 'disqualify') {
+        if (act[2] === 'revert') row.disqualified = false;
+        else if (act[2] === 'disqualify') {
           // SPI v3's current fields; the deprecated `disqualification_reason` is not read.
           row.disqualified = true;
           row.disqualify_reason_id = typeof b.disqualify_reason_id === 'string' ? b.disqualify_reason_id : null;
