@@ -11,6 +11,10 @@
  * own; the owner's typos do not use up the shared tries either. A browser without the cookie is answered exactly as
  * before (the cookie is checked with no database read). A code thus has at most ten wrong tries in all, five of them
  * only for a browser that has signed in to the account, against a million codes.
+ *
+ * Only wrong codes count towards a lock. The address's last code given again once it is used or expired (a double
+ * click, a second tab) is answered as any spent code (otp.invalid), and such checks, like the one that signed in, are
+ * recorded (`code-right:` in rate_limit_hits) and left out of the checks that lock an address with no live code.
  */
 import type { Knex } from 'knex';
 import { AppError } from '../errors';
@@ -62,13 +66,51 @@ export async function sendLoginCode(
   });
 }
 
-/** The checks of codes for `email` (counted by the route before each) since a code or link was last asked for it. */
-async function checksSinceLastSend(trx: Knex.Transaction, email: string): Promise<number> {
+/** The key of the checks of `email` that gave its right code (docblock above): not wrong tries. */
+const rightCheckKey = (email: string) => `code-right:${email.toLowerCase()}`;
+
+/**
+ * The wrong checks of codes for `email` since a code or link was last asked for it: the checks the route counted
+ * before each, less those that gave the right code.
+ */
+async function wrongChecksSinceLastSend(trx: Knex.Transaction, email: string): Promise<number> {
   const sent = await trx('rate_limit_hits').where('key', emailSendKey(email)).max({ at: 'hit_at' }).first();
-  const checks = trx('rate_limit_hits').where('key', codeCheckKey(email));
-  if (sent?.at) checks.where('hit_at', '>', sent.at);
-  const [{ n }] = await checks.count({ n: '*' });
-  return Number(n);
+  const count = async (key: string) => {
+    const checks = trx('rate_limit_hits').where('key', key);
+    if (sent?.at) checks.where('hit_at', '>', sent.at);
+    const [{ n }] = await checks.count({ n: '*' });
+    return Number(n);
+  };
+  return (await count(codeCheckKey(email))) - (await count(rightCheckKey(email)));
+}
+
+/** Records a check of the address's right code from a browser without a device cookie (its check was counted). */
+async function countRightCheck(trx: Knex.Transaction, email: string, device?: string): Promise<void> {
+  if (!device) await trx('rate_limit_hits').insert({ key: rightCheckKey(email) });
+}
+
+/**
+ * A check when `email` has no live code (none was sent: no such account; or it was used or expired). Its last code
+ * given again is spent, not guessed: invalid, and not a wrong try. Any other is locked after as many wrong checks since
+ * the last code asked for as a code allows, so the answer does not tell whether the address has an account. A browser
+ * with a device cookie for it knows it has one, and its checks count in its own bucket (rateLimit.ts): just wrong.
+ */
+async function checkWithoutLiveCode(
+  trx: Knex.Transaction,
+  config: Config,
+  email: string,
+  code: string,
+  device?: string,
+): Promise<Outcome> {
+  const last = (await trx('email_codes')
+    .where({ email, purpose: PURPOSE_LOGIN })
+    .orderBy('id', 'desc')
+    .first('code_hash')) as Pick<CodeRow, 'code_hash'> | undefined;
+  if (last && sameHash(last.code_hash, hmac(config.secret, `${email}:${code}`))) {
+    await countRightCheck(trx, email, device);
+    return 'invalid';
+  }
+  return !device && (await wrongChecksSinceLastSend(trx, email)) >= MAX_TRIES ? 'locked' : 'invalid';
 }
 
 type CodeRow = { id: number; code_hash: string; attempts: number; device_attempts: number };
@@ -115,12 +157,11 @@ export async function verifyLoginCode(
       .orderBy('id', 'desc')
       .forUpdate()
       .first()) as CodeRow | undefined;
-    // No live code (none was sent: no such account; or it expired): locked after as many checks since the last code
-    // asked for as a code allows, so the answer does not tell whether the address has an account. A browser with a
-    // device cookie for it knows it has one, and its checks count in its own bucket (rateLimit.ts): just wrong.
-    if (!row) return !device && (await checksSinceLastSend(trx, email)) >= MAX_TRIES ? 'locked' : 'invalid';
+    if (!row) return checkWithoutLiveCode(trx, config, email, code, device);
     const outcome = await tryCode(trx, config, row, email, code, device);
-    return outcome === 'right' ? ((await findAccountByEmail(trx, email)) ?? 'invalid') : outcome;
+    if (outcome !== 'right') return outcome;
+    await countRightCheck(trx, email, device);
+    return (await findAccountByEmail(trx, email)) ?? 'invalid';
   });
   if (account === 'invalid') throw new AppError(401, 'otp.invalid');
   if (account === 'locked') throw new AppError(401, 'otp.locked');

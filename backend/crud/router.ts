@@ -4,6 +4,8 @@
  * Rows are limited by the actor's abilities in SQL; writes are validated and trimmed to the
  * fields the actor may change, and run in one transaction. An update that sends the `updatedAt` its
  * form read is refused (409 'errors.changedMeanwhile') when the row changed since (staleness.ts).
+ * A create or update answers the row as it wrote it, read in its own transaction; a row deleted by another request
+ * meanwhile is not found (404) by an update or a second delete, which are then undone whole.
  */
 import { subject as asSubject } from '@casl/ability';
 import { permittedFieldsOf } from '@casl/ability/extra';
@@ -203,10 +205,21 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     Object.assign(data, implied);
     if (!ability.can('create', asSubject(subject, { ...data }))) throw forbidden();
     const children = validateChildren(entity, req.body, ability);
-    const created = await req.ctx.knex.transaction((trx) => createOne(context(req, trx, ability), data, children));
-    const row = await findRow(req.ctx.knex, entity, req, created);
-    res.status(201).json(await readOne(req.ctx.knex, entity, ability, row as Row));
+    const record = await req.ctx.knex.transaction(async (trx) =>
+      readBack(trx, req, ability, await createOne(context(req, trx, ability), data, children)),
+    );
+    res.status(201).json(record);
   });
+
+  /**
+   * The row as the caller's write left it, read in the write's transaction (a delete committed after it cannot take
+   * it from the answer); none there (deleted by another request meanwhile): not found, and the write is undone.
+   */
+  async function readBack(trx: Knex.Transaction, req: Request, ability: AppAbility, id: number) {
+    const row = await findRow(trx, entity, req, id);
+    if (!row) throw notFound();
+    return readOne(trx, entity, ability, row);
+  }
 
   /**
    * One create, in the caller's transaction: a row joining a parent's limited list (a candidate's
@@ -292,12 +305,13 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     const ability = abilityFor(req.actor);
     if (!ability.can('update', subject)) throw denied(req);
     const id = idParam(entity, req);
-    await req.ctx.knex.transaction(async (trx) => {
+    // A delete that committed before this write leaves it no row: the read back finds none (404).
+    const record = await req.ctx.knex.transaction(async (trx) => {
       await updateOne(trx, req, ability, id, req.body);
       await writes.settle?.(context(req, trx, ability));
+      return readBack(trx, req, ability, id);
     });
-    const row = await findRow(req.ctx.knex, entity, req, id);
-    res.json(await readOne(req.ctx.knex, entity, ability, row as Row));
+    res.json(record);
   });
 
   router.delete('/:id', async (req, res) => {
@@ -313,7 +327,8 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
       const ctx = context(req, trx, ability);
       await writes.beforeDelete?.({ ...ctx, existing });
       await forgetInLists(trx, entity, id);
-      await model.query(trx).deleteById(id);
+      // Deleted by another request since it was read: this one deletes nothing, and is undone whole (404).
+      if (!(await model.query(trx).deleteById(id))) throw notFound();
       await writes.settle?.(ctx);
     });
     res.json(record);

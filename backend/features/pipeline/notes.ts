@@ -9,7 +9,9 @@
  * A company reads only its own company's notes of visibility 2 (the declared read rule, in SQL);
  * a note of a project is read only by those who read the project; deleted notes are read by
  * nobody. A note is written only on a candidate the writer reaches in the project, and a company reads
- * a project's notes by the same rule (reachedProjects). Each write is logged.
+ * a project's notes by the same rule (reachedProjects). Each write is logged. An edit or delete changes the note only
+ * while it is not deleted (checked on the row in its transaction): a note deleted meanwhile is not found (404), so it
+ * is deleted and logged once, and never edited after.
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
@@ -107,6 +109,12 @@ async function noteToChange(
   if (!ability.can(action, asNote(note))) throw forbidden('candidateNote.errors.notYours');
   return note;
 }
+
+/**
+ * The note `id` while it is not deleted, to be changed in `trx`: the update waits for a change of the row in progress
+ * and then finds the row as that left it, so a note deleted meanwhile is changed by nobody (it returns no row).
+ */
+const liveNote = (trx: Knex.Transaction, id: number) => trx('candidate_notes').where('id', id).whereNull('deleted_at');
 
 /** The visibility a write stores: the one asked (or kept) where the note's visibility field is writable by the caller (admins), else 2. */
 const visibilityFor = (mayChoose: boolean, asked: number | undefined) =>
@@ -288,10 +296,10 @@ export const noteEndpoints = [
         body.visibility ?? note.visibility,
       );
       const updated = await knex.transaction(async (trx) => {
-        const [row] = (await trx('candidate_notes')
-          .where('id', note.id)
+        const [row] = (await liveNote(trx, note.id)
           .update({ note: body.note, visibility, updated_at: new Date() })
           .returning('*')) as NoteRow[];
+        if (!row) throw notFound('candidateNote.notFound');
         await logRecruitmentActivity(trx, {
           candidateId: note.candidate_id,
           activity: 'noteEdited',
@@ -318,7 +326,8 @@ export const noteEndpoints = [
       const note = await noteToChange(knex, ability, params.key, 'delete');
       const name = await actorName(knex, actor);
       await knex.transaction(async (trx) => {
-        await trx('candidate_notes').where('id', note.id).update({ deleted_at: new Date() });
+        const [row] = (await liveNote(trx, note.id).update({ deleted_at: new Date() }).returning('*')) as NoteRow[];
+        if (!row) throw notFound('candidateNote.notFound');
         await logRecruitmentActivity(trx, {
           candidateId: note.candidate_id,
           activity: 'noteDeleted',
@@ -327,7 +336,7 @@ export const noteEndpoints = [
           actorName: name,
           companyId: note.company_id,
           // As adding and editing: the live event of a note for admins alone reaches the admins alone.
-          data: { key: note.key, visibility: note.visibility },
+          data: { key: note.key, visibility: row.visibility },
         });
       });
       return { success: true };
