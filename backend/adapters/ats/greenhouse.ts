@@ -14,7 +14,11 @@
  * ignores can never make the product move, hire or reject another person's application. An erased
  * person is deleted with Harvest's `DELETE /candidates/{id}`, which takes their applications with
  * them; Harvest v1 named the acting user in an On-Behalf-Of header, v3 takes it from the token (the
- * credential's user, or its `sub`), so Greenhouse's audit log shows the credential's user. A 404 means the person is already gone.
+ * credential's user, or its `sub`), so Greenhouse's audit log shows the credential's user. An erasure
+ * follows the person's application first, as the sync does: when `GET /applications/{id}` files it
+ * under another person now (merged in Greenhouse before the next sync saw it), that survivor, a person
+ * the product did not make, is answered for the company's list and nothing is deleted. A 404 means the
+ * person is already gone only when their application names no other person.
  * A person id kept from an earlier push is read first: deleted, or merged into another person, it
  * answers 404 and the person is found again by email; an application read back names the person it
  * is filed under now (the survivor of a merge).
@@ -51,7 +55,7 @@ const BACK: Partial<Record<StageKey, RegExp>> = {
 
 interface GreenhouseApplication {
   id: number;
-  candidate_id?: number;
+  candidate_id?: number | null;
   job_id: number;
   status: 'active' | 'rejected' | 'hired';
   current_stage?: { id: number; name: string } | null;
@@ -71,7 +75,7 @@ const holdsEmail = (p: GreenhousePerson, email: string) =>
   (p.email_addresses ?? []).some((e) => e.value?.trim().toLowerCase() === email.trim().toLowerCase());
 
 /** The person an application is filed under: after a merge, the surviving person. */
-const personOf = (a: GreenhouseApplication) => (a.candidate_id === undefined ? null : String(a.candidate_id));
+const personOf = (a: GreenhouseApplication) => (a.candidate_id == null ? null : String(a.candidate_id));
 
 export function greenhouseProvider(
   base: string,
@@ -172,6 +176,17 @@ export function greenhouseProvider(
     await call('POST', `/applications/${encodeURIComponent(remoteId)}/move`, { from_stage_id: from, to_stage_id: to });
   }
 
+  /** An application as `GET /applications/{id}` reads it, or null once Greenhouse no longer has it. */
+  async function applicationOf(remoteId: string): Promise<GreenhouseApplication | null> {
+    return call<GreenhouseApplication>('GET', `/applications/${encodeURIComponent(remoteId)}`).then(
+      (r) => r.body ?? null,
+      (err: unknown) => {
+        if (err instanceof AtsError && err.status === 404) return null;
+        throw err;
+      },
+    );
+  }
+
   const provider: AtsProvider = {
     async verify(): Promise<AtsAccount> {
       await call('GET', '/jobs?per_page=1');
@@ -257,13 +272,7 @@ export function greenhouseProvider(
     },
 
     async readStatus(remoteId) {
-      const a = await call<GreenhouseApplication>('GET', `/applications/${encodeURIComponent(remoteId)}`).then(
-        (r) => r.body,
-        (err: unknown) => {
-          if (err instanceof AtsError && err.status === 404) return null;
-          throw err;
-        },
-      );
+      const a = await applicationOf(remoteId);
       if (!a) return null;
       if (a.status === 'rejected')
         return {
@@ -298,11 +307,23 @@ export function greenhouseProvider(
       await moveTo(remoteId, now?.current_stage?.id ?? undefined, to);
     },
 
-    async erasePerson(candidateId) {
-      await call('DELETE', `/candidates/${encodeURIComponent(candidateId)}`).catch((err: unknown) => {
-        if (err instanceof AtsError && err.status === 404) return;
-        throw err;
-      });
+    async erasePerson(candidateId, applicationId) {
+      // The person the application is filed under now, as the sync follows it: another after a merge in Greenhouse.
+      const survivor = async () => {
+        if (!applicationId) return undefined;
+        const application = await applicationOf(applicationId);
+        const filed = application && personOf(application);
+        return filed && filed !== candidateId ? { filedUnder: filed } : undefined;
+      };
+      const merged = await survivor();
+      if (merged) return merged;
+      try {
+        await call('DELETE', `/candidates/${encodeURIComponent(candidateId)}`);
+      } catch (err) {
+        if (!(err instanceof AtsError && err.status === 404)) throw err;
+        // Not found: erased only if the application does not now name a live person (merged meanwhile).
+        return survivor();
+      }
     },
 
     async findByEmail(email) {

@@ -85,8 +85,8 @@ export interface AtsProvider {
   /**
    * Erases a person (the vendor's id of them) and their applications with the vendor's own public
    * call, for a candidate erased here; resolves too when the ATS no longer has them. Where the vendor
-   * says whom an application is filed under (Ashby), `applicationId` (the person's application the
-   * product placed) is followed first: filed under another person now (merged into them in the ATS),
+   * says whom an application is filed under (Ashby, Greenhouse), `applicationId` (the person's application
+   * the product placed) is followed first: filed under another person now (merged into them in the ATS),
    * nothing is erased and that person is answered (`filedUnder`), a person the product did not make.
    * Absent where the vendor's public API has no such call (Lever, Workable): their records are listed
    * for the company to erase in the ATS itself.

@@ -3,10 +3,10 @@
  * in its own transaction, so it runs only once the erasure has committed. A person the product
  * created in a connected ATS whose vendor has a public erase call (Greenhouse's
  * `DELETE /candidates/{id}`, Ashby's `candidate.anonymize`) is erased there with it, unless the vendor, following
- * the record's application (Ashby), finds it filed under another person now (merged there before a sync followed
- * the merge): the record then names that person and is listed for the company, as it is once a sync has followed
- * it (a person the product did not make), never counted as erased for a not-found of the merged id; every record's
- * outcome is written into the erasure request's report as it is known, so a retry calls only what
+ * the record's application (Ashby, Greenhouse), finds it filed under another person now (merged there before a sync
+ * followed the merge): the record then names that person and is listed for the company, as it is once a sync has
+ * followed it (a person the product did not make), never counted as erased for a not-found of the merged id; every
+ * record's outcome is written into the erasure request's report as it is known, so a retry calls only what
  * is still open. A vendor that cannot be reached or limits the rate is tried again by the job's
  * retries (graphile-worker's backoff, ERASE_ATS_ATTEMPTS in all, some half an hour); a refusal, or
  * the last attempt's failure, is final. Once every record is settled, each company is emailed the
