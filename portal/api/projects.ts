@@ -163,8 +163,10 @@ interface Answer<T> {
 const json = <T>(path: string, method: RequestOptions['method'], body: unknown) => api<T>(path, { method, body });
 
 export const projectsApi = {
-  create: async (body: ProjectFields & { filters?: string; candidateIds?: string[]; jdFileFollows?: boolean }) =>
-    (await json<Answer<Project>>('projects/create', 'POST', body)).data,
+  /** `clientId`: the dialog's key, the same on each try of one create; a repeat answers the project the first made. */
+  create: async (
+    body: ProjectFields & { filters?: string; candidateIds?: string[]; jdFileFollows?: boolean; clientId?: string },
+  ) => (await json<Answer<Project>>('projects/create', 'POST', body)).data,
   addJobDescription: async (projectId: string, file: File) => {
     const form = new FormData();
     form.set('project_id', projectId);

@@ -98,9 +98,15 @@ export const project = defineEntity({
     cancelAtCycleEnd: f.boolean({ default: false, readOnly: true }),
     cancelledAt: f.datetime({ readOnly: true }),
     lastCuratedEmailAt: f.datetime({ readOnly: true, hidden: true }),
+    // The key the portal's new-project dialog sent with its create: a repeat of it answers this project (projects/repeats.ts).
+    clientId: f.string({ max: 64, readOnly: true, hidden: true }),
     ...f.timestamps(),
   },
-  indexes: [['companyId', 'status'], { fields: ['sharedUserIds'], method: 'gin' }],
+  indexes: [
+    ['companyId', 'status'],
+    { fields: ['sharedUserIds'], method: 'gin' },
+    { fields: ['companyId', 'clientId'], unique: true },
+  ],
   permissions: {
     admin: { manage: true },
     company: COMPANY_PROJECT_RULES,

@@ -46,8 +46,13 @@ export const salesOrder = defineEntity({
     awaitingPaymentSince: f.datetime({ readOnly: true, hidden: true }),
     /** The provider's refunds of this order's payment that failed or were cancelled, already given back (once each). */
     failedRefunds: f.stringList({ readOnly: true, hidden: true }),
+    /** The key the purchase modal sent with its card checkout: a repeat of it answers this order's checkout. */
+    clientId: f.string({ max: 64, readOnly: true, hidden: true }),
+    /** The payment page of the card checkout, answered again to a repeat of its key. */
+    checkoutUrl: f.string({ max: 2048, readOnly: true, hidden: true }),
     ...f.timestamps(),
   },
+  indexes: [{ fields: ['companyId', 'clientId'], unique: true }],
   permissions: {
     admin: { read: true },
     company: { read: { when: 'ownCompany' } },

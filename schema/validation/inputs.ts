@@ -117,3 +117,13 @@ export const oneOf = (values: readonly number[]) => int().refine((n) => values.i
  * year 1 or later (PostgreSQL has no year 0), so a bad one is a field error, never a refused query.
  */
 export const calendarDay = z.iso.date('invalid').refine((d) => d >= '0001-01-01', 'invalid');
+
+/**
+ * The key a screen gives one thing it asks to make (a UUID), sent again with every try of it: the server makes the thing
+ * once per key and answers a repeat with what the first try made. Optional: clients that send none are not deduplicated.
+ */
+export const clientKey = () =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'invalid')
+    .optional();

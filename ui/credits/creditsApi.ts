@@ -87,8 +87,14 @@ export const creditsApi = {
       { method: 'POST' },
     ),
   orderPdfUrl: (orderId: string) => buildUrl(`credit/sales-order/${encodeURIComponent(orderId)}/pdf`, {}),
-  instantPurchase: (body: { companyId: string; userId: string; noOfCredits: number; discountAmount: number }) =>
-    api<{ url?: string }>('credit/instant-purchase/stripe', { method: 'POST', body }),
+  /** `clientId`: the purchase modal's key, the same on each try of one checkout; a repeat answers the first's url. */
+  instantPurchase: (body: {
+    companyId: string;
+    userId: string;
+    noOfCredits: number;
+    discountAmount: number;
+    clientId?: string;
+  }) => api<{ url?: string }>('credit/instant-purchase/stripe', { method: 'POST', body }),
   testCheckout: (session: string) =>
     api<{ orderNumber: string; quantity: number; total: number; currency: string; status: number }>(
       `credit/test-checkout/${encodeURIComponent(session)}`,

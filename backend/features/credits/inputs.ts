@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { entity } from '../../../schema';
 import { parseId } from '../../../schema/lib/ids';
 import { expiryDateError, isWholeHalves, noOfCreditsError } from '../../../schema/rules/credits';
+import { clientKey } from '../../../schema/validation/inputs';
 
 /** An id of `entityName` whose absence is `<key>.errors.required` and whose bad form is `<key>.errors.invalid`. */
 export const refOf = (entityName: string, key: string) =>
@@ -77,3 +78,6 @@ export const purchaseBody = z.object({
   noOfCredits,
   discountAmount: z.union([z.number(), z.string().max(20)]).optional(),
 });
+
+/** A card checkout: a purchase and the purchase modal's key, the same on each try of one checkout (`sameCheckout`). */
+export const checkoutBody = purchaseBody.extend({ clientId: clientKey() });

@@ -10,7 +10,8 @@
  * form, or a card checkout whose payment is under way) is cancelled as expired by the same job after
  * BANK_TRANSFER_LIFETIME_DAYS (`dueOrders`, credits/expiry.ts); money that arrives for it later is still
  * credited (the provider's notice, or an admin marking the order form paid). An order form made twice
- * over by a double submit is made once (`sameOrderForm`).
+ * over by a double submit is made once (`sameOrderForm`); a card checkout repeated under the purchase modal's key
+ * (`clientId`) is started once (`sameCheckout`), one without a key each time.
  */
 import type { Knex } from 'knex';
 import { randomBytes } from 'node:crypto';
@@ -48,6 +49,7 @@ export interface OrderRow {
   paid_at: Date | null;
   /** Set when the checkout completed with its payment under way (`awaitPayment`). */
   awaiting_payment_since?: Date | null;
+  checkout_url?: string | null;
 }
 
 /** 'SO-20261123-7F3A2C': the date and six random hex digits, unique by index. */
@@ -116,6 +118,26 @@ export async function sameOrderForm(
     .where((q) => (adminId === null ? q.whereNull('created_by_admin_id') : q.where('created_by_admin_id', adminId)))
     .whereRaw(`created_at > now() - make_interval(secs => ?)`, [REPEAT_WINDOW_SECONDS])
     .orderBy('id', 'desc')
+    .first()) as OrderRow | undefined;
+}
+
+/**
+ * The card order a checkout for `clientId` (the purchase modal's key, the same on each try) already made for the
+ * company's member, if any; takes the key's lock for the rest of the caller's transaction first, so a repeat running
+ * beside its first try waits for it and then finds its order and payment page.
+ */
+export async function sameCheckout(
+  trx: Knex.Transaction,
+  input: { companyId: number; userId: number; clientId: string },
+): Promise<OrderRow | undefined> {
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`card-checkout:${input.companyId}:${input.clientId}`]);
+  return (await trx('sales_orders')
+    .where({
+      company_id: input.companyId,
+      user_id: input.userId,
+      client_id: input.clientId,
+      channel: ORDER_CHANNEL.card,
+    })
     .first()) as OrderRow | undefined;
 }
 

@@ -5,7 +5,8 @@
  *   GET  credit/sales-order/:id/pdf          the order form
  *   POST credit/sales-order/:id/paid         an admin marks an order form paid: the company is credited once
  *                                            (one cancelled as expired too: its transfer came late, the money is in)
- *   POST credit/instant-purchase/stripe      a card checkout for a RaaS company: answers {url}
+ *   POST credit/instant-purchase/stripe      a card checkout for a RaaS company: answers {url}; with the purchase
+ *                                            modal's `clientId`, a repeat answers the checkout its first try started
  *   POST credit/stripe/webhook               the payment provider's signed notices (notices.ts): a verified paid checkout
  *                                            credits its order once; an expired or failed one cancels it; a refund or a
  *                                            lost dispute takes the order's credits back once (refunds.ts)
@@ -31,10 +32,19 @@ import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { logger } from '../../logger';
 import { scopeQuery } from '../../permissions/sql';
-import { createOrder, memberOf, payOrder, sameOrderForm, ORDER_CHANNEL, ORDER_STATUS, type OrderRow } from './orders';
+import {
+  createOrder,
+  memberOf,
+  payOrder,
+  sameCheckout,
+  sameOrderForm,
+  ORDER_CHANNEL,
+  ORDER_STATUS,
+  type OrderRow,
+} from './orders';
 import { handlePaymentNotice, payments } from './notices';
 import { renderOrderForm } from './orderForm';
-import { purchaseBody, refOf } from './inputs';
+import { checkoutBody, purchaseBody, refOf } from './inputs';
 import { COMPANY_TYPES, actorKey, actorRefs, type Actor } from '../../../schema/roles';
 
 const sessionParam = z.object({ session: z.string().regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'invalid') });
@@ -109,12 +119,13 @@ export async function makeOrderForm(
 
 /**
  * Starts a card checkout for a RaaS company's credits (a company user for themself, an admin for any
- * member) and answers the payment page's url.
+ * member) and answers the payment page's url. A repeat of the purchase modal's key (`clientId`: a double
+ * click, a resend after a lost answer) answers the checkout its first try started, with no second order.
  */
 export async function startCardCheckout(
   ctx: Pick<AppContext, 'knex' | 'config'>,
   actor: Actor,
-  body: z.output<typeof purchaseBody>,
+  body: z.output<typeof checkoutBody>,
   row: Row,
 ) {
   if (row.companyType !== COMPANY_TYPES.raas) throw forbidden('credits.errors.notRaas');
@@ -125,6 +136,9 @@ export async function startCardCheckout(
     // A company user buys for themself; admins (no user of their own) on behalf of any member.
     const { userId } = actorRefs(actor);
     if (userId !== null && member.id !== userId) throw badRequest({ userId: 'member.errors.notInCompany' });
+    const key = body.clientId;
+    const same = key ? await sameCheckout(trx, { companyId: body.companyId, userId: member.id, clientId: key }) : null;
+    if (same?.checkout_url) return { url: same.checkout_url, orderNumber: same.order_number };
     const order = await createOrder(trx, ctx.config.credits.pricing, {
       companyId: body.companyId,
       userId: member.id,
@@ -149,7 +163,9 @@ export async function startCardCheckout(
       logger.warn({ err }, 'card checkout could not be created');
       throw new AppError(502, 'credits.errors.paymentUnavailable');
     }
-    await trx('sales_orders').where('id', order.id).update({ checkout_session_id: checkout.id });
+    await trx('sales_orders')
+      .where('id', order.id)
+      .update({ checkout_session_id: checkout.id, checkout_url: checkout.url, client_id: key ?? null });
     return { url: checkout.url, orderNumber: order.order_number };
   });
 }
@@ -267,7 +283,7 @@ export const purchaseEndpoints = [
     path: '/credit/instant-purchase/stripe',
     summary: 'Starts a card checkout for credits and answers its url',
     access: { action: 'read', subject: 'Company' },
-    input: { body: purchaseBody },
+    input: { body: checkoutBody },
     row: { entity: 'company', from: { body: 'companyId' }, action: 'read' },
     limits: ({ actor }) => [{ key: `credit-checkout:${actorKey(actor)}`, max: 30 }],
     handler: ({ body, actor, ctx, row }) => startCardCheckout(ctx, actor, body, row),

@@ -2,7 +2,8 @@
  * Writing projects (spec section 7, "Projects"), every call through the projects' write rules
  * (projectWrites.ts) and plan rules (plans.ts):
  *   POST projects/create, projects/create/new-project   a project (+ `filters` as its saved search,
- *                                                      + `candidateIds` curated into its suggested tab)
+ *                                                      + `candidateIds` curated into its suggested tab; + `clientId`,
+ *                                                      the dialog's key: a repeat answers the project it made, repeats.ts)
  *   POST projects/add-job-description                  multipart jd_file (PDF/DOCX) + project_id
  *   PUT  projects/update/project, projects/update/filters (update/project with the `updatedAt` the form read: a
  *        project changed since, a colleague's hand-over, a close, is refused with 409 'errors.changedMeanwhile')
@@ -10,7 +11,7 @@
  * Answers `{success, data: <project>}`.
  */
 import { z } from 'zod';
-import { flag, ids, specKeys } from '../../../schema/validation/inputs';
+import { clientKey, flag, ids, specKeys } from '../../../schema/validation/inputs';
 import { actorRefs, type Actor } from '../../../schema/roles';
 import { curates, mayPlaceFor } from '../../../schema/rules/stages';
 import { statusSql, viewerOf } from '../../../schema/rules/visibility';
@@ -33,6 +34,7 @@ import { queueCuratedEmail } from '../pipeline';
 import { candidatesCurated } from '../notifications';
 import { contentErrors, createProject, projectEntity, updateProject } from './projectWrites';
 import { presentProjects, projectFor, type ProjectRef } from './read';
+import { repeatedProject } from './repeats';
 
 export const JD_FOLDER = 'job-descriptions';
 
@@ -117,10 +119,12 @@ const createBody = z.looseObject({
   filters: filtersText,
   candidateIds: ids('candidate', MAX_CURATED).optional(),
   jdFileFollows: flag().optional(),
+  // The new-project dialog's key, the same on every try of one create (repeats.ts); API clients may send none.
+  clientId: clientKey(),
 });
 
 async function create(call: Call<undefined, undefined, typeof createBody>) {
-  const { filters, candidateIds, jdFileFollows, ...fields } = call.body;
+  const { filters, candidateIds, jdFileFollows, clientId, ...fields } = call.body;
   if (typeof filters === 'string') fields.currentUrl = filters;
   let data: Record<string, unknown>;
   try {
@@ -132,7 +136,9 @@ async function create(call: Call<undefined, undefined, typeof createBody>) {
     throw err;
   }
   const id = await call.ctx.knex.transaction(async (trx) => {
-    const id = await createProject({ ...projectWriteContext(call, trx), data, jdFileFollows });
+    const repeated = clientId ? await repeatedProject(trx, call.actor, data, clientId) : undefined;
+    if (repeated) return repeated;
+    const id = await createProject({ ...projectWriteContext(call, trx), data, jdFileFollows, clientId });
     if (candidateIds?.length) {
       const created = (await trx('projects').where('id', id).first('company_id', 'advocate_id')) as {
         company_id: number | null;

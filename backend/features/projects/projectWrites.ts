@@ -13,7 +13,8 @@
  *     description text is required unless its file follows (`jdFileFollows`, the portal's upload);
  *   - the project type follows the company (RaaS companies' projects are 'raas'); the company
  *     and the internal flag are fixed once created;
- *   - status and plan changes follow the plan rules with their charges (plans.ts).
+ *   - status and plan changes follow the plan rules with their charges (plans.ts);
+ *   - a create the portal's dialog repeats under the same key makes one project (repeats.ts).
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
@@ -225,13 +226,17 @@ export async function checkProject(
     throw forbidden();
 }
 
-/** Creates a project by every rule; returns its id. */
+/**
+ * Creates a project by every rule; returns its id. `clientId`: the key the portal's dialog sent, stored with the
+ * project (the caller looked for its repeat first, repeats.ts).
+ */
 export async function createProject(
-  write: Omit<CreateWrite, 'children'> & { jdFileFollows?: boolean },
+  write: Omit<CreateWrite, 'children'> & { jdFileFollows?: boolean; clientId?: string },
 ): Promise<number> {
   const data = { ...write.data };
   await referencesExist(data, { ...write, mode: 'create' });
   await checkProject(data, write);
+  if (write.clientId) data.clientId = write.clientId;
   await setProjectActor(write.trx, write.actor);
   const inserted = (await Projects.query(write.trx).insert(data).returning('id')) as unknown as { id: number };
   await openNewProject(write.trx, inserted.id, write.actor);

@@ -4,6 +4,8 @@
  * by email. Pay sends the browser to the card checkout the server answers; where the server has no
  * card payment the button says so and cannot be pressed. The modal is a form: Enter in the box pays.
  * An empty box or 0 says "Enter at least 1 credit" under the box and shows no total until a number is typed.
+ * Pay sends a key for the quantity (`clientId`, the same on each try): a double press or a resend after a lost answer
+ * gets the checkout the first try started, not a second order.
  */
 import Add from '@mui/icons-material/Add';
 import Remove from '@mui/icons-material/Remove';
@@ -19,11 +21,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { formatMoney, quoteCredits, type Pricing } from '../../../schema/rules/credits';
 import { formatPercent, t } from '../../../i18n';
 import { ApiError } from '../../../ui/api/client';
 import { creditsApi } from '../../api/credits';
+import { newClientId } from '../../../ui/chat/chatApi';
 
 interface Props {
   open: boolean;
@@ -44,6 +47,8 @@ export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, 
   const shown = entered ? quoteCredits(pricing, quantity) : undefined;
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // One checkout's key per quantity asked for: a repeat of the same purchase sends the same key.
+  const keys = useRef(new Map<number, string>());
   const quote = quoteCredits(pricing, quantity);
   const money = (n: number) => formatMoney(n, pricing.currency, pricing.locale);
 
@@ -51,8 +56,10 @@ export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, 
     if (quote.kind !== 'price' || !entered || busy || paymentMode === 'unavailable') return;
     setBusy(true);
     setError(undefined);
+    if (!keys.current.has(quote.quantity)) keys.current.set(quote.quantity, newClientId());
     try {
       const res = await creditsApi.instantPurchase({
+        clientId: keys.current.get(quote.quantity),
         companyId,
         userId,
         noOfCredits: quote.quantity,

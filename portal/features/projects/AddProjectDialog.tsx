@@ -5,6 +5,9 @@
  * lets the user try the file again. Success opens the new project. What is typed is kept in this tab for the person
  * (useFormDraft; apart for a project saved from a search): opened again after a reload or a new sign-in, the modal
  * puts it back, with a notice to discard it; creating the project or discarding the form forgets it.
+ * Each opening gives the create a key (`clientId`), sent with every try and kept in the draft with what is typed: a
+ * double click, a resend after a lost answer or a reload that sends the draft again gets the one project the first
+ * try made, charged once (backend/features/projects/repeats.ts).
  */
 import {
   Alert,
@@ -20,7 +23,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { useAuth } from '../../app/auth/authContext';
@@ -35,6 +38,8 @@ import { emptyProjectForm, PLAN, projectBody, RAAS_COMPANY_TYPE, type ProjectFor
 import { useProjectFormErrors } from './useProjectFormErrors';
 import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
 import { useFormDraft, useKeptDraft } from '../../components/useFormDraft';
+import { draftOf } from '../../app/formDrafts';
+import { newClientId } from '../../../ui/chat/chatApi';
 
 const A = 'portal.projectsPortal.add';
 /** Not kept in a draft: the file (the browser cannot keep it), what the search put there, and the plan and its consent, chosen again. */
@@ -68,14 +73,25 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
   const [planUsable, setPlanUsable] = useState(true);
   // The project once created: a later submit only retries the job description upload.
   const [created, setCreated] = useState<Project>();
+  // The create's key: one per opening, kept in the draft only beside something typed.
+  const [clientId, setClientId] = useState(newClientId);
   const draft = useFormDraft('newProject', {
     omit: NOT_KEPT,
     onDiscard: () => {
       setValues(start);
+      setClientId(newClientId());
       reset();
     },
   });
-  useKeptDraft(draft, open && !created ? values : undefined, start);
+  const kept = useMemo(
+    () => (open && !created ? { ...values, clientId } : undefined),
+    [open, created, values, clientId],
+  );
+  const keptBase = useMemo(() => {
+    const typed = draftOf({ ...values }, { ...start }, NOT_KEPT) !== undefined;
+    return { ...start, clientId: typed ? '' : clientId };
+  }, [start, values, clientId]);
+  useKeptDraft(draft, kept, keptBase);
 
   useEffect(() => {
     if (!open) return;
@@ -84,7 +100,10 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
       ...initial,
       ...(viewer?.role !== 'admin' && user ? { owner: { id: user._id, label: ownName(user) } } : {}),
     };
-    setValues({ ...fresh, ...draft.take(initial ? 'fromSearch' : 'new', fresh) });
+    const key = newClientId();
+    const { clientId: keptKey, ...restored } = draft.take(initial ? 'fromSearch' : 'new', { ...fresh, clientId: key });
+    setValues({ ...fresh, ...restored });
+    setClientId(typeof keptKey === 'string' ? keptKey : key);
     setStart(fresh);
     setStep(raasUser ? 'plan' : 'form');
     reset();
@@ -141,6 +160,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
         created ??
         (await projectsApi.create({
           ...projectBody(values, ctx),
+          clientId,
           ...(values.jdFile ? { jdFileFollows: true } : {}),
           ...(candidateIds?.length ? { candidateIds } : {}),
         }));
