@@ -21,6 +21,7 @@ import { consentFieldErrors } from './sections/consents';
 import { alertFieldErrors, alerts } from './sections/alerts';
 import { duplicates, duplicateFieldErrors } from './sections/duplicates';
 import { staleWriteErrors } from './sections/staleWrites';
+import { bulkDelete } from './sections/bulkDelete';
 import { loadFailed, recordChanged } from './sections/consoleLoadFailed';
 
 export const en = {
@@ -343,9 +344,7 @@ export const en = {
     },
     loadFailed,
     recordChanged,
-    bulkDelete: {
-      partial: '{done} of {count} selected were deleted; the others were not: {reason}',
-    },
+    bulkDelete,
     bulkStatus: {
       button: 'Change status',
       title: 'Change the status of {count} selected',

@@ -2,6 +2,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider, type DeleteManyParams, type Identifier } from 'react-admin';
 import { t } from '../../i18n';
+import { deleteInChunks, deleteSummary } from './bulkDelete';
 import { API_URL, failureMessage, httpClient } from './http';
 import { noteWritten } from './writtenVersions';
 
@@ -12,6 +13,8 @@ const bulkKey = (resource: string) => (resource === 'company-users' ? 'users' : 
 
 /** Resources whose server deletes a list in one transaction, all rows or none (DELETE /<resource> {ids}). */
 const BULK_DELETE = new Set(['admins', 'projects']);
+/** Resources whose server deletes a list answering per key, rows already gone skipped (bulkDelete.ts). */
+const PER_KEY_DELETE = new Set(['candidates']);
 
 const one = (resource: string, id: Identifier) => `${API_URL}/${resource}/${encodeURIComponent(String(id))}`;
 
@@ -126,9 +129,15 @@ export const dataProvider: DataProvider = {
   },
   /**
    * Admins and projects are deleted in one request the server applies all or none (a list holding yourself deletes
-   * nobody); other resources row by row, with partial results told (deleteEach).
+   * nobody); candidates in chunks answered per key, rows already gone counting as deleted and the refused ones told;
+   * other resources row by row, with partial results told (deleteEach).
    */
   deleteMany: async (resource, params) => {
+    if (PER_KEY_DELETE.has(resource)) {
+      const report = await deleteInChunks(resource, params.ids);
+      if (report.refused.length) throw new HttpError(deleteSummary(report), 400);
+      return { data: [...report.deleted, ...report.gone] };
+    }
     if (!BULK_DELETE.has(resource)) return deleteEach(resource, params);
     try {
       await httpClient(`${API_URL}/${resource}`, { method: 'DELETE', body: JSON.stringify({ ids: params.ids }) });

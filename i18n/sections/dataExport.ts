@@ -54,7 +54,9 @@ export const dataExportFieldErrors = {
       tooMany: 'You already have a request waiting for this field',
     },
   },
-  field: { errors: { notCorrectable: 'This field cannot be corrected by request' } },
+  field: {
+    errors: { required: 'Choose the field to correct', notCorrectable: 'This field cannot be corrected by request' },
+  },
   answer: { errors: { required: 'Say why the request is declined' } },
   /** Words of the copy itself: who wrote a note or was alerted, at company level. */
   dataExportCopy: {

@@ -170,6 +170,9 @@ export const talent = {
     selfChosen:
       '{count} of the selected candidates chose their current status themselves. Changing it overrides their choice:',
     override: 'Change anyway',
+    changed: '{count} changed',
+    already: '{count} already {status}',
+    gone: '{count, plural, one {# no longer exists} other {# no longer exist}}',
   },
   view: {
     at: ' at ',

@@ -354,7 +354,7 @@ describe('Talent in the console', () => {
     ).resolves.toEqual([paused, other].sort((a, b) => a.id - b.id).map((c) => (c.id === paused.id ? 2 : 1)));
 
     await dialog.getByRole('button', { name: 'Change anyway' }).click();
-    await admin.getByText('Status changed for 2 selected').waitFor();
+    await admin.getByText('2 changed').waitFor();
     await expect
       .poll(() => e2e.db.knex('candidates').whereIn('id', [paused.id, other.id]).pluck('status'), { timeout: 10_000 })
       .toEqual([3, 3]);

@@ -120,7 +120,12 @@ const ask = defineEndpoint({
   access: 'signedIn',
   input: {
     body: z.object({
-      field: z.string().refine((f) => (CORRECTABLE_FIELDS as readonly string[]).includes(f), 'notCorrectable'),
+      // None chosen is 'required' (the first issue of a field wins), a field outside the list is not correctable.
+      field: z
+        .string()
+        .trim()
+        .min(1)
+        .refine((f) => (CORRECTABLE_FIELDS as readonly string[]).includes(f), 'notCorrectable'),
       // Absent, null, empty or blank: no value, which asks for the wrong one to be removed.
       proposedValue: optionalText(2000),
       note: text(2000).min(1),

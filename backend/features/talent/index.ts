@@ -3,10 +3,11 @@
  * generic /candidates routes (candidates.ts), the status and email-change endpoints and the bulk
  * import (also run from the console; each imported row's likely twins, found once its batch has
  * committed, are told in the report and the console's result, and wait in the duplicate queue);
- * CVs (cv/), the candidate's own status and email change, profile insights, and the badge of
+ * the admins' bulk deletion (bulkDelete.ts: per key, keys already gone skipped); CVs (cv/), the candidate's own status and email change, profile insights, and the badge of
  * semi-active candidates (semiActiveTag.ts).
  */
 import type { Endpoint } from '../../endpoints/define';
+import { candidatesBulkDelete } from './bulkDelete';
 import { cvEndpoints } from './cv';
 import { emailChangeEndpoints } from './emailChange';
 import { importEndpoints } from './import/endpoints';
@@ -26,6 +27,7 @@ export function talentEndpoints(): Endpoint[] {
   return [
     ...insightEndpoints,
     ...statusEndpoints,
+    candidatesBulkDelete,
     semiActiveTagEndpoint,
     ...emailChangeEndpoints,
     ...importEndpoints,

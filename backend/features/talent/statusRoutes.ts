@@ -3,7 +3,8 @@
  * their own profile, and the admins' bulk change, which warns before overriding a status the
  * candidate chose (spec section 4). The generic PUT /candidates/status is not mounted.
  *   POST candidates/:id/pause · POST candidates/:id/activate
- *   POST candidates/update/status  {candidates: [ids], status, confirm?}
+ *   POST candidates/update/status  {candidates: [ids], status, confirm?}: candidates no longer there are skipped and
+ *     answered as `gone`; `updated` counts those whose status changed, `unchanged` those that already had it.
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ import { findRow, readOne } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
 import { writeContextOf } from '../../crud/writes';
 import { defineEndpoint, type Call } from '../../endpoints/define';
-import { AppError, badRequest } from '../../errors';
+import { AppError } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
 import { lockedCandidate, saveCandidate } from './candidates';
 import { prepareCandidate, writeCandidates } from './writeCandidates';
@@ -76,7 +77,9 @@ const bulkStatus = defineEndpoint({
       const query = modelFor(candidate).query(trx).whereIn('candidates.id', body.candidates).forUpdate();
       scopeQuery(query, ability, 'update', candidate.subject, candidate.table);
       const rows = (await query).map((r) => r.toJSON() as Row);
-      if (rows.length !== body.candidates.length) throw badRequest({ candidates: 'candidates.errors.notFound' });
+      // Candidates no longer there (deleted meanwhile) are skipped and named in the answer, not a refusal of the rest.
+      const found = new Set(rows.map((r) => r.id));
+      const gone = body.candidates.filter((n) => !found.has(n));
       const changing = rows.filter((r) => r.status !== body.status);
       const chosen = changing.filter((r) => overridesOwnStatus(r, { status: body.status })).map((r) => r.id);
       // The console asks the admin to confirm, then sends the same request with confirm: true.
@@ -89,10 +92,16 @@ const bulkStatus = defineEndpoint({
         prepareCandidate({ data: { status: body.status, selfChosenStatus: false }, children: [] }, r.id, r),
       );
       await writeCandidates(trx, rowsOut, { config: ctx.config });
-      return changing.map((r) => r.id);
+      return { changed: changing.map((r) => r.id), unchanged: rows.length - changing.length, gone };
     });
-    // Only the candidates whose status changed count as updated.
-    return { updated: result.length, status: body.status, candidates: result.map((n) => formatId(candidate, n)) };
+    // Only the candidates whose status changed count as updated; the others already had it, or were gone.
+    return {
+      updated: result.changed.length,
+      unchanged: result.unchanged,
+      status: body.status,
+      candidates: result.changed.map((n) => formatId(candidate, n)),
+      gone: result.gone.map((n) => formatId(candidate, n)),
+    };
   },
 });
 

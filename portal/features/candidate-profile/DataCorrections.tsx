@@ -117,6 +117,7 @@ export function DataCorrections() {
                 onChange={(e) => setField(e.target.value)}
                 error={!!errors.field}
                 helperText={errors.field}
+                required
                 fullWidth
               >
                 {(answer?.fields ?? []).map((f) => (

@@ -338,7 +338,7 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'POST /api/v1/projects/interview-request/check-and-approve',
     'POST /api/v1/projects/interview-request/reject',
     'POST /api/v1/projects/candidate/send/qualify/request',
-    'DELETE /api/v1/candidates/:id',
+    ...['/:id', ''].map((rest) => `DELETE /api/v1/candidates${rest}`),
     'DELETE /api/v1/candidate-experiences/:id',
     'DELETE /api/v1/candidate-educations/:id',
   ],

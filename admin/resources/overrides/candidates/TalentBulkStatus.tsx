@@ -1,7 +1,8 @@
 /**
  * Bulk status change of the selected candidates (POST candidates/update/status). When some of them
  * chose their own status (paused or re-activated their profile), the server refuses and names
- * them; the dialog then warns, lists them, and only a second confirmation overrides their choice.
+ * them; the dialog then warns, lists them, and only a second confirmation overrides their choice. The toast counts
+ * what the server changed, not the selection ("8 changed, 17 already Active", and candidates no longer there).
  */
 import SwapIcon from '@mui/icons-material/SwapHoriz';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
@@ -24,6 +25,15 @@ import { t } from '../../../../i18n';
 import { choicesOf } from '../../../../ui/candidate-profile/labels';
 import { bulkStatus } from './talentApi';
 import { useNotifyFailure } from './useNotifyFailure';
+
+/** What changed, from the server's counts: "8 changed, 17 already Active", and the rows no longer there. */
+function outcomeText(result: { updated: number; unchanged: number; gone: number }, status: number): string {
+  const label = choicesOf('status').find((c) => c.id === status)?.label ?? String(status);
+  const parts = [t('talent.bulk.changed', { count: result.updated })];
+  if (result.unchanged) parts.push(t('talent.bulk.already', { count: result.unchanged, status: label }));
+  if (result.gone) parts.push(t('talent.bulk.gone', { count: result.gone }));
+  return parts.join(', ');
+}
 
 export function TalentBulkStatusButton() {
   const { selectedIds, onUnselectItems, data } = useListContext();
@@ -52,7 +62,7 @@ export function TalentBulkStatusButton() {
         setChosen(result.candidates);
         return;
       }
-      notify(t('admin.bulkStatus.done', { count }), { type: 'success' });
+      notify(outcomeText(result, status), { type: 'success' });
       onUnselectItems();
       close();
       refresh();

@@ -53,9 +53,14 @@ export async function downloadTalentFile(kind: TalentFile, id: string): Promise<
 }
 
 export type BulkStatusResult =
-  { outcome: 'updated'; updated: number } | { outcome: 'selfChosen'; candidates: string[] };
+  | { outcome: 'updated'; updated: number; unchanged: number; gone: number }
+  | { outcome: 'selfChosen'; candidates: string[] };
 
-/** POST candidates/update/status: 409 names the candidates who chose their own status unless `confirm`. */
+/**
+ * POST candidates/update/status: 409 names the candidates who chose their own status unless `confirm`. The answer
+ * counts the rows changed, those that already had the status and those no longer there; a refusal is thrown in its
+ * own words (the field's message, such as "Choose at most 500 candidates"), not the envelope's generic text.
+ */
 export async function bulkStatus(candidates: string[], status: number, confirm: boolean): Promise<BulkStatusResult> {
   const res = await fetch(`${API_URL}/candidates/update/status`, {
     method: 'POST',
@@ -65,12 +70,18 @@ export async function bulkStatus(candidates: string[], status: number, confirm: 
   });
   const body = (await res.json().catch(() => ({}))) as {
     updated?: number;
-    error?: { code?: string; message?: string; candidates?: string[] };
+    unchanged?: number;
+    gone?: string[];
+    error?: { code?: string; message?: string; candidates?: string[]; fields?: Record<string, string> };
   };
-  if (res.ok) return { outcome: 'updated', updated: body.updated ?? candidates.length };
+  if (res.ok) {
+    const updated = body.updated ?? candidates.length;
+    return { outcome: 'updated', updated, unchanged: body.unchanged ?? 0, gone: body.gone?.length ?? 0 };
+  }
   if (res.status === 409 && body.error?.code === 'candidates.errors.selfChosenStatus')
     return { outcome: 'selfChosen', candidates: body.error.candidates ?? [] };
-  throw new Error(body.error?.message || t(body.error?.code ?? 'errors.internalServerError'));
+  const field = Object.values(body.error?.fields ?? {})[0];
+  throw new Error(field ? t(field) : body.error?.message || t(body.error?.code ?? 'errors.internalServerError'));
 }
 
 /** A bulk import as the API reports it (GET candidates/imports/:id). */

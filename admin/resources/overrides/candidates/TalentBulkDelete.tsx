@@ -1,0 +1,88 @@
+/**
+ * Bulk deletion of the selected candidates (DELETE /candidates {keys}, in chunks: providers/bulkDelete.ts). Long work
+ * shows its progress; the outcome is told in counts ("24 deleted, 1 was already deleted"), and the selection keeps
+ * only the candidates the server refused, named in the message: rows deleted, or already gone, are unselected.
+ */
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import {
+  Button as MuiButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+} from '@mui/material';
+import { useState } from 'react';
+import { Button, useListContext, useNotify, useRefresh, type Identifier } from 'react-admin';
+import { t } from '../../../../i18n';
+import { DELETE_CHUNK, deleteInChunks, deleteSummary } from '../../../providers/bulkDelete';
+
+export function TalentBulkDeleteButton() {
+  const { selectedIds, onSelect, onUnselectItems, data } = useListContext();
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState<number>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const count = selectedIds.length;
+  const busy = done !== undefined;
+  const nameOf = (id: Identifier) => String(data?.find((r) => r.id === id)?.name ?? id);
+
+  const run = async () => {
+    setDone(0);
+    try {
+      const report = await deleteInChunks('candidates', selectedIds, setDone);
+      const refused = new Set(report.refused.map((r) => String(r.id)));
+      const kept = selectedIds.filter((id) => refused.has(String(id)));
+      if (kept.length) onSelect(kept);
+      else onUnselectItems();
+      notify(deleteSummary(report, nameOf), { type: kept.length ? 'error' : 'success' });
+      setOpen(false);
+      refresh();
+    } finally {
+      setDone(undefined);
+    }
+  };
+
+  return (
+    <>
+      <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)}>
+        <DeleteIcon />
+      </Button>
+      <Dialog
+        open={open}
+        onClose={busy ? undefined : () => setOpen(false)}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby="talent-delete-title"
+      >
+        <DialogTitle id="talent-delete-title">{t('admin.bulkDelete.title', { count })}</DialogTitle>
+        <DialogContent>
+          {busy && count > DELETE_CHUNK ? (
+            <Stack spacing={1}>
+              <DialogContentText role="status">
+                {t('admin.bulkDelete.progress', { done: done ?? 0, count })}
+              </DialogContentText>
+              <LinearProgress
+                variant="determinate"
+                value={(100 * (done ?? 0)) / count}
+                aria-label={t('admin.bulkDelete.progress', { done: done ?? 0, count })}
+              />
+            </Stack>
+          ) : (
+            <DialogContentText>{t('admin.bulkDelete.content', { count })}</DialogContentText>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <MuiButton onClick={() => setOpen(false)} disabled={busy} color="inherit">
+            {t('admin.common.cancel')}
+          </MuiButton>
+          <MuiButton variant="contained" color="error" onClick={() => void run()} disabled={busy}>
+            {t('admin.bulkDelete.confirm')}
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
