@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { t } from '../../i18n';
 import { AdminMenu } from './AdminMenu';
+import { useConsoleSessionWatch } from './sessionWatch';
 import { fromSpecQuery } from './specQuery';
 import { NotificationBell } from '../../ui/components/NotificationBell';
 
@@ -140,6 +141,7 @@ function useSpecQuery() {
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   useSpecQuery();
+  useConsoleSessionWatch();
   return (
     <Layout appBar={AdminAppBar} menu={AdminMenu}>
       {children}

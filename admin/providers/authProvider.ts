@@ -12,6 +12,7 @@ import {
   displayName,
   isPlatformAdmin,
   readSession,
+  readSessionAgain,
   writeSession,
   type SessionUser,
 } from './session';
@@ -111,6 +112,8 @@ export const authProvider: AuthProvider = {
       clearSession();
       throw { message: 'ra.auth.auth_check_error' };
     }
+    // Refused: the admin's role may have changed since the console read it (a General admin made a Talent advocate).
+    if (error?.status === 403) readSessionAgain();
   },
 
   async getIdentity() {

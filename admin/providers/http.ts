@@ -10,7 +10,7 @@ import { isConnectionLost } from '../../ui/api/errors';
 export const API_URL = '/api/v1';
 
 interface Envelope {
-  error?: { code?: string; message?: string; fields?: Record<string, string> };
+  error?: { code?: string; message?: string; fields?: Record<string, string>; [extra: string]: unknown };
 }
 
 /** Field errors translated for display, plus a form-level message react-admin shows as the notification. */
@@ -21,10 +21,11 @@ export function toHttpError(err: unknown): unknown {
   if (!(err instanceof HttpError)) return err;
   const envelope = (err.body ?? {}) as Envelope;
   if (!envelope.error) return err;
-  const { code = 'errors.generic', fields = {} } = envelope.error;
-  const message = envelope.error.message || t(code);
+  // What else the refusal carries (a decided pair's `resolution`) stays in the body beside the code.
+  const { code = 'errors.generic', fields = {}, message: said, ...extra } = envelope.error;
+  const message = said || t(code);
   const names = Object.keys(fields);
-  if (names.length === 0) return new HttpError(message, err.status, { code });
+  if (names.length === 0) return new HttpError(message, err.status, { ...extra, code });
   const errors: Record<string, unknown> = Object.fromEntries(names.map((name) => [name, t(fields[name])]));
   errors.root = { serverError: message };
   return new HttpError(message, err.status, { code, errors });

@@ -50,3 +50,13 @@ export function actorOf(user: SessionUser): Actor {
 export function displayName(user: SessionUser): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email;
 }
+
+let onReadAgain: (() => void) | undefined;
+
+/** Who reads the session again when asked (the layout's session watch, admin/layout/sessionWatch.ts). */
+export function setSessionReader(reader: (() => void) | undefined): void {
+  onReadAgain = reader;
+}
+
+/** Asks for the session to be read again: a call was refused (403), and the admin's role may have changed. */
+export const readSessionAgain = (): void => onReadAgain?.();

@@ -40,6 +40,11 @@ export const auth = {
     linkConfirmContinue: 'Continue',
     socialFailedTitle: 'We could not sign you in',
   },
+  /** What a page says when the server changes its session under it (AuthProvider, RouteFrame). */
+  session: {
+    ended: 'Your session has ended. Sign in again to continue.',
+    roleChanged: 'Your role has changed, so that page is no longer available to you.',
+  },
   confirmEmail: {
     working: 'Confirming your email…',
     success: 'Your email is confirmed. You can sign in now.',

@@ -3,9 +3,11 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { OnDemand } from '../components/OnDemand';
+import { t } from '../../i18n';
 import { decideAccess } from './access';
 import { useAuth } from './auth/authContext';
 import { PrivateLayout } from './layout/PrivateLayout';
+import { useNotify } from './notify';
 import type { RouteRule } from './routeRules';
 import { documentTitle } from './titles';
 
@@ -15,7 +17,9 @@ export function RouteFrame({ rule, children }: { rule: RouteRule; children: Reac
   const checking = auth.status === 'checking';
   const decision = decideAccess(rule.access, auth.viewer, location);
   const isPrivate = rule.access.kind === 'private';
-  const { landing, clearLanding } = auth;
+  const { landing, clearLanding, roleChanged, clearRoleChanged } = auth;
+  const notify = useNotify();
+  const refused = !checking && !decision.render && !!auth.viewer;
 
   useEffect(() => {
     document.title = documentTitle(rule.titleKey);
@@ -25,6 +29,13 @@ export function RouteFrame({ rule, children }: { rule: RouteRule; children: Reac
   useEffect(() => {
     if (!checking && isPrivate && decision.render && landing) clearLanding();
   }, [checking, isPrivate, decision.render, landing, clearLanding]);
+
+  // A role changed while the page was open (auth/sessionWatch.ts): a page it no longer allows sends its person home, saying why.
+  useEffect(() => {
+    if (!roleChanged) return;
+    if (refused) notify(t('portal.session.roleChanged'), 'warning');
+    clearRoleChanged();
+  }, [roleChanged, refused, notify, clearRoleChanged]);
 
   if (checking) return <LoadingScreen fullPage />;
   // A fresh login made on a public or restricted page (login, magic link, social callback, invitation) moves on to its landing.

@@ -3,26 +3,9 @@
  * shows one error toast per flag. The API names the flag in its error envelope too; every flag the
  * server redirects to the login page with (REFUSAL_FLAGS in backend/auth/accounts.ts, and ssoError) is here.
  */
-export const LOGIN_FLAGS = {
-  exitemail: 'email.errors.exists',
-  userStatusErr: 'user.statusErr',
-  userPending: 'user.pending',
-  /** An invitee who has not accepted yet: the redirect of a Google or LinkedIn sign-in names no company. */
-  userInvitationPending: 'user.invitationPendingAnyCompany',
-  userPendingActivation: 'user.pendingActivation',
-  userNotActivate: 'user.notActivate',
-  userNotFound: 'user.notFound',
-  companyNotFound: 'company.notFound',
-  companyPending: 'company.pending',
-  companyNotActivate: 'company.notActivate',
-  companyAndUserRoleMismatch: 'company.roleMismatch',
-  /** Set by the server when a Google or LinkedIn sign-in fails before it reaches us. */
-  ssoError: 'sso.decodeFailed',
-} as const;
+import { isLoginFlag, LOGIN_FLAGS, type LoginFlag } from '../../ui/auth/loginFlags';
 
-export type LoginFlag = keyof typeof LOGIN_FLAGS;
-
-export const isLoginFlag = (name: string | undefined): name is LoginFlag => !!name && Object.hasOwn(LOGIN_FLAGS, name);
+export { isLoginFlag, LOGIN_FLAGS, type LoginFlag };
 
 /** Message keys of the flags set in a query string, in the order given. */
 export function flagMessages(search: string): string[] {

@@ -29,12 +29,18 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-let onUnauthorized: (() => void) | undefined;
+let onUnauthorized: ((status: 401 | 403) => void) | undefined;
 
-/** Called when a signed-in call answers 401: the session ended on the server. */
-export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
+/**
+ * Called when a signed-in call answers 401 (the session ended on the server) or 403 (what the person may do may have
+ * changed since the page read its session: a role lowered): the page reads its session again. The session check itself
+ * never calls it: its caller reads its answer.
+ */
+export function setUnauthorizedHandler(handler: ((status: 401 | 403) => void) | undefined): void {
   onUnauthorized = handler;
 }
+
+const SESSION_CHECK = 'auth/check/user';
 
 export function buildUrl(path: string, query?: Query): string {
   const url = `${API_BASE}/${path.replace(/^\//, '')}`;
@@ -90,7 +96,10 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
   if (!res.ok) {
     const error = await errorFrom(res);
     // A signed-in call refused as signed out: the session ended on the server (a wrong sign-in code is not that).
-    if (res.status === 401 && !path.startsWith('auth/login')) onUnauthorized?.();
+    const bare = path.replace(/^\//, '');
+    if (res.status === 401 && !bare.startsWith('auth/login') && bare !== SESSION_CHECK) onUnauthorized?.(401);
+    // Refused: the person's role may have changed since the page read it (a refused sign-in is not that).
+    if (res.status === 403 && !bare.startsWith('auth/')) onUnauthorized?.(403);
     throw error;
   }
   return res;

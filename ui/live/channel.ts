@@ -6,6 +6,9 @@
  * as a `resync` so screens reload what they show; so is the first connection of a page whose earlier
  * tries were closed or refused (the server restarting, a session holding too many sockets), since
  * events raised meanwhile are not replayed to a page that never had an event id to resume after.
+ * The page's own session is followed apart (watchAccess): an `access` frame (its person's role or status changed)
+ * or a reconnect asks it to read the session again, and a close as signed out (4401) ends it, with why when the
+ * server said (the login page's flag).
  */
 export interface LiveEvent {
   id: number;
@@ -17,7 +20,12 @@ export interface LiveEvent {
 type Listener = (e: LiveEvent | { resync: true }) => void;
 type Message = { type: string; last?: number } & LiveEvent;
 
+/** What a page hears of its own session: read it again, or it ended (`reason`: the login page's flag, or ''). */
+export type AccessSignal = { changed: true } | { signedOut: true; reason: string };
+type AccessListener = (s: AccessSignal) => void;
+
 const listeners = new Set<Listener>();
+const accessListeners = new Set<AccessListener>();
 let socket: WebSocket | undefined;
 let last: number | undefined;
 let retry = 0;
@@ -47,6 +55,8 @@ function open(): void {
         if (seen.size > 2000) seen.delete(seen.values().next().value as number);
         last = Math.max(last ?? 0, data.id);
         emit({ id: data.id, topic: data.topic, subjectId: data.subjectId, kind: data.kind });
+      } else if (data.type === 'access') {
+        for (const l of [...accessListeners]) l({ changed: true });
       } else if (data.type === 'reset') {
         reconnected = true;
       } else if (data.type === 'ready') {
@@ -64,6 +74,10 @@ function open(): void {
     // Closed (or refused) before the first 'ready': there is no event id to resume after, so the next one resyncs.
     if (last === undefined) missed = true;
     // 4401: signed out. 1008/403 refusals end with a close too; the next sign-in page load reopens.
+    if (e.code === 4401) {
+      const reason = e.reason === 'signed out' ? '' : e.reason;
+      for (const l of [...accessListeners]) l({ signedOut: true, reason });
+    }
     if (e.code === 4401 || !listeners.size) return;
     retry = Math.min(retry + 1, 6);
     timer = setTimeout(open, 500 * 2 ** (retry - 1));
@@ -81,5 +95,21 @@ export function subscribe(listener: Listener): () => void {
       socket?.close();
       socket = undefined;
     }
+  };
+}
+
+/**
+ * Follows this page's own session on the channel (and holds the channel open meanwhile): a change of its person's
+ * access, or a reconnect after which one may have been missed, says `changed`; the socket closed as signed out says
+ * `signedOut`. Returns the function that stops.
+ */
+export function watchAccess(listener: AccessListener): () => void {
+  accessListeners.add(listener);
+  const stop = subscribe((e) => {
+    if ('resync' in e) listener({ changed: true });
+  });
+  return () => {
+    accessListeners.delete(listener);
+    stop();
   };
 }

@@ -5,14 +5,18 @@
  * the changing transaction (database triggers, migration `raise_live_access_events`), which every
  * process hears like any other event. The sockets it concerns read their session again at once:
  * their ability is replaced before the next event is sent, and a person who may no longer sign in is
- * closed as signed out. Access events are never sent to pages. A project's sharing needs nothing of
- * this: each event's audience is read from its project when it is sent (events.ts).
+ * closed as signed out, the close naming why as the login page's flag (`userNotActivate`: the words a
+ * refused sign-in shows). The access events themselves are never sent to pages: a socket that stays
+ * is sent a bare `{type:'access'}`, no id and no subject, and its page reads its session again (its
+ * menus, routes and buttons follow the new role). A project's sharing needs nothing of this: each
+ * event's audience is read from its project when it is sent (events.ts).
  */
 import type { Knex } from 'knex';
 import type { WebSocket } from 'ws';
 import { abilityFor, type AppAbility } from '../../../schema/ability';
 import { ACTOR_KINDS, actorRefs, type Actor } from '../../../schema/roles';
-import { actorOf, assertMaySignIn, findSession } from '../../auth/accounts';
+import { AppError } from '../../errors';
+import { actorOf, assertMaySignIn, findAccount, findSession, REFUSAL_FLAGS } from '../../auth/accounts';
 import type { LiveEvent } from './events';
 
 /** An open socket: its person, their ability and session, and what the hub holds for it. */
@@ -39,6 +43,9 @@ export const MAX_SOCKETS_PER_SESSION = 20;
 
 /** The close code of a socket whose person may no longer read the channel: the page does not reopen it. */
 export const SIGNED_OUT = 4401;
+
+/** What a socket that stays open is sent when its person's access changed: nothing of what changed. */
+export const ACCESS_CHANGED = JSON.stringify({ type: 'access' });
 
 /** Only the people of the inboxes and boards: admins and company users. */
 export function mayListen(actor: Actor): boolean {
@@ -76,17 +83,19 @@ export async function recheck(knex: Knex, clients: LiveClient[]): Promise<void> 
     [...bySession].map(async ([tokenHash, sockets]) => {
       const session = await findSession(knex, tokenHash);
       let actor: Actor | undefined;
+      let reason = '';
       try {
         if (session?.account) {
           assertMaySignIn(session.account);
           actor = actorOf(session.account);
-        }
-      } catch {
+        } else reason = await whyEnded(knex, sockets[0].actor);
+      } catch (err) {
         actor = undefined;
+        reason = flagOf(err);
       }
       for (const c of sockets) {
         if (!actor || !mayListen(actor)) {
-          c.ws.close(SIGNED_OUT, 'signed out');
+          c.ws.close(SIGNED_OUT, reason || 'signed out');
         } else {
           c.actor = actor;
           c.ability = abilityFor(actor);
@@ -94,4 +103,30 @@ export async function recheck(knex: Knex, clients: LiveClient[]): Promise<void> 
       }
     }),
   );
+}
+
+const flagOf = (err: unknown): string =>
+  err instanceof AppError && typeof err.extra?.flag === 'string' ? err.extra.flag : '';
+
+/**
+ * Why a session that is gone ended, as the login page's flag: its account removed, or refused as it now is
+ * (deactivated, company suspended: auth/session.ts ends those sessions). '' when the account may still sign in
+ * (signed out, or the session expired).
+ */
+async function whyEnded(knex: Knex, actor: Actor): Promise<string> {
+  const { adminId, userId } = actorRefs(actor);
+  const key = adminId
+    ? { kind: 'admin' as const, id: adminId }
+    : userId
+      ? { kind: 'companyUser' as const, id: userId }
+      : undefined;
+  if (!key) return '';
+  const account = await findAccount(knex, key);
+  if (!account) return REFUSAL_FLAGS['user.notFound'];
+  try {
+    assertMaySignIn(account);
+    return '';
+  } catch (err) {
+    return flagOf(err);
+  }
 }

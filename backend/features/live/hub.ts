@@ -14,7 +14,7 @@ import pg from 'pg';
 import { actorKey } from '../../../schema/roles';
 import { logger } from '../../logger';
 import { liveDeliveryLag } from '../../metrics';
-import { concerned, recheck, SIGNED_OUT, type LiveClient } from './access';
+import { ACCESS_CHANGED, concerned, recheck, SIGNED_OUT, type LiveClient } from './access';
 import { audiences, eventOf, wireOf, type LiveEvent } from './events';
 
 /**
@@ -288,10 +288,12 @@ export class LiveHub {
   /** Access changes applied so far: a socket whose session was read across one is read again (socket.ts). */
   accessChanges = 0;
 
-  /** The sockets the access events concern read their session again (access.ts). */
+  /** The sockets the access events concern read their session again (access.ts); those still open tell their page. */
   private async applyAccess(access: LiveEvent[]): Promise<void> {
     this.accessChanges++;
-    await this.recheck(concerned(access, this.clients));
+    const sockets = concerned(access, this.clients);
+    await this.recheck(sockets);
+    for (const c of sockets) sendFrame(c, ACCESS_CHANGED);
   }
 
   /** Reads these sockets' sessions again: a new ability each, or closed; those closed leave at once. */

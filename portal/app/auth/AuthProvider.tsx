@@ -2,11 +2,14 @@
  * Holds the session: the httpOnly cookie the server sets is the only credential (no token a
  * script could read), so a reload or a second tab checks it on start (GET auth/check/user); a 401
  * signs out, and signing out goes through the logout call.
+ * The session is read again while the page is open (useSessionWatch): when the live channel says its person's access
+ * changed, and after any call refused with 403 or 401, so menus, routes and buttons follow a role changed elsewhere, and
+ * a person deactivated or removed is signed out at once with the reason a refused sign-in gives.
  * Community users never hold a portal session: they belong on the external community site.
  */
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { authApi, type LoginResponse, type LoginUser } from '../../api/auth';
-import { ApiError, setUnauthorizedHandler } from '../../../ui/api/client';
+import { ApiError } from '../../../ui/api/client';
 import { t } from '../../../i18n';
 import { isLoginFlag, LOGIN_FLAGS } from '../loginFlags';
 import { useNotify } from '../notify';
@@ -15,22 +18,7 @@ import { forgetPersonal } from '../personalStorage';
 import { hasBell, viewerOf, type Viewer } from '../viewer';
 import { prefetchUnreadCount } from '../../../ui/components/NotificationBell';
 import { AuthContext, type AuthValue, type Landing } from './authContext';
-
-interface State {
-  status: AuthValue['status'];
-  user?: LoginUser;
-  authorizedModules: (number | string)[];
-  landing?: Landing;
-}
-
-const SIGNED_OUT: State = { status: 'signedOut', authorizedModules: [] };
-
-/**
- * Who may sign in by status is the server's rule alone (backend/auth/accounts.ts, spec section 4): it refuses the
- * others with a flag before any session exists, and answers a later session check with 401. A second copy here would
- * lock out the candidate who paused their own profile, whom the server lets in to activate it again.
- */
-const mayHoldSession = (user: LoginUser) => user.userRole !== 5;
+import { leaveSession, mayHoldSession, SIGNED_OUT, useSessionWatch, type State } from './sessionWatch';
 
 // The session check of a page load starts with the entry script, beside the opening page's code, not after the first render.
 let opening: Promise<Awaited<ReturnType<typeof authApi.checkUser>>> | undefined = authApi.checkUser();
@@ -88,10 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [notify]);
 
-  useEffect(() => {
-    setUnauthorizedHandler(() => setState(SIGNED_OUT));
-    return () => setUnauthorizedHandler(undefined);
-  }, []);
+  useSessionWatch(state, setState, notify);
 
   const signIn = useCallback((login: LoginResponse, landing?: Landing) => {
     if (!mayHoldSession(login.user)) throw new ApiError(403, 'user.statusErr', 'user.statusErr', {}, 'userStatusErr');
@@ -102,7 +87,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     for (const ask of [...signOutGuards]) if (!(await ask())) return;
     // Calls of this page that end while the session does answer 401: the page is left for a fresh login page, not
     // redrawn signed out first (a login form typed into, then reloaded away; a login address that leads back here).
-    setUnauthorizedHandler(undefined);
+    leaveSession();
     try {
       await authApi.logout();
     } catch {
@@ -115,6 +100,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const clearLanding = useCallback(() => setState((s) => (s.landing ? { ...s, landing: undefined } : s)), []);
+  const clearRoleChanged = useCallback(() => setState((s) => (s.roleChanged ? { ...s, roleChanged: false } : s)), []);
   const updateUser = useCallback(
     (changes: Partial<LoginUser>) => setState((s) => (s.user ? { ...s, user: { ...s.user, ...changes } } : s)),
     [],
@@ -127,9 +113,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
       clearLanding,
+      clearRoleChanged,
       updateUser,
     }),
-    [state, signIn, signOut, clearLanding, updateUser],
+    [state, signIn, signOut, clearLanding, clearRoleChanged, updateUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -16,8 +16,12 @@ export interface AuthValue {
   authorizedModules: (number | string)[];
   /** Where the next restricted-route visit goes right after a login (consumed by the first private page). */
   landing?: Landing;
+  /** The session read again while the page was open gave the person another role (auth/sessionWatch.ts). */
+  roleChanged?: boolean;
   signIn(login: LoginResponse, landing?: Landing): void;
   clearLanding(): void;
+  /** The role change has been dealt with: the page shown was checked against it (RouteFrame). */
+  clearRoleChanged(): void;
   /** Calls the logout endpoint and goes to /auth/login, also when the call fails. */
   signOut(): Promise<void>;
   /** Merges changed profile values (after saving My profile) into the session user. */
