@@ -9,9 +9,11 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { entity } from '../../../schema';
+import type { AppAbility } from '../../../schema/ability';
 import { formatId } from '../../../schema/lib/ids';
 import { overridesOwnStatus, selfStatusChange, type SelfStatusAction } from '../../../schema/rules/candidate';
 import { flag, id, ids, oneOf } from '../../../schema/validation/inputs';
+import type { Config } from '../../config';
 import { modelFor } from '../../db/models';
 import { findRow, readOne } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
@@ -63,6 +65,34 @@ const selfChange = (action: SelfStatusAction) =>
     },
   });
 
+type BulkBody = { candidates: number[]; status: number; confirm?: boolean };
+
+/**
+ * Changes the status of the candidates the admin may update, in one transaction: those deleted meanwhile are skipped
+ * and named (`gone`), those already in the status counted (`unchanged`).
+ */
+async function changeStatuses(trx: Knex.Transaction, ability: AppAbility, body: BulkBody, config: Config) {
+  const query = modelFor(candidate).query(trx).whereIn('candidates.id', body.candidates).forUpdate();
+  scopeQuery(query, ability, 'update', candidate.subject, candidate.table);
+  const rows = (await query).map((r) => r.toJSON() as Row);
+  // Candidates no longer there (deleted meanwhile) are skipped and named in the answer, not a refusal of the rest.
+  const found = new Set(rows.map((r) => r.id));
+  const gone = body.candidates.filter((n) => !found.has(n));
+  const changing = rows.filter((r) => r.status !== body.status);
+  const chosen = changing.filter((r) => overridesOwnStatus(r, { status: body.status })).map((r) => r.id);
+  // The console asks the admin to confirm, then sends the same request with confirm: true.
+  if (chosen.length && body.confirm !== true) {
+    throw new AppError(409, 'candidates.errors.selfChosenStatus', undefined, undefined, {
+      candidates: chosen.map((n) => formatId(candidate, n)),
+    });
+  }
+  const rowsOut = changing.map((r) =>
+    prepareCandidate({ data: { status: body.status, selfChosenStatus: false }, children: [] }, r.id, r),
+  );
+  await writeCandidates(trx, rowsOut, { config });
+  return { changed: changing.map((r) => r.id), unchanged: rows.length - changing.length, gone };
+}
+
 const bulkStatus = defineEndpoint({
   method: 'post',
   path: '/candidates/update/status',
@@ -73,27 +103,7 @@ const bulkStatus = defineEndpoint({
   },
   handler: async (call) => {
     const { body, ctx, ability } = call;
-    const result = await ctx.knex.transaction(async (trx) => {
-      const query = modelFor(candidate).query(trx).whereIn('candidates.id', body.candidates).forUpdate();
-      scopeQuery(query, ability, 'update', candidate.subject, candidate.table);
-      const rows = (await query).map((r) => r.toJSON() as Row);
-      // Candidates no longer there (deleted meanwhile) are skipped and named in the answer, not a refusal of the rest.
-      const found = new Set(rows.map((r) => r.id));
-      const gone = body.candidates.filter((n) => !found.has(n));
-      const changing = rows.filter((r) => r.status !== body.status);
-      const chosen = changing.filter((r) => overridesOwnStatus(r, { status: body.status })).map((r) => r.id);
-      // The console asks the admin to confirm, then sends the same request with confirm: true.
-      if (chosen.length && body.confirm !== true) {
-        throw new AppError(409, 'candidates.errors.selfChosenStatus', undefined, undefined, {
-          candidates: chosen.map((n) => formatId(candidate, n)),
-        });
-      }
-      const rowsOut = changing.map((r) =>
-        prepareCandidate({ data: { status: body.status, selfChosenStatus: false }, children: [] }, r.id, r),
-      );
-      await writeCandidates(trx, rowsOut, { config: ctx.config });
-      return { changed: changing.map((r) => r.id), unchanged: rows.length - changing.length, gone };
-    });
+    const result = await ctx.knex.transaction((trx) => changeStatuses(trx, ability, body, ctx.config));
     // Only the candidates whose status changed count as updated; the others already had it, or were gone.
     return {
       updated: result.changed.length,
