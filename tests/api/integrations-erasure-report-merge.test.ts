@@ -2,6 +2,8 @@
  * The erasure's ATS records job and a sync at once, against the Greenhouse stand-in: while the job waits on the
  * vendor's erase call, a sync's application for the erased person comes back and is added to the erasure's report
  * (integrations/syncGuard.ts). The job's own write then keeps it: the report ends with both ATS records.
+ * The sync's held call must outlast the hold: the stand-ins' 5 s call timeout (helpers/ats/vendors.ts) would end it
+ * on a loaded machine (an application is posted once, never retried), and the report would rightly list one record.
  */
 import { describe, expect, it } from 'vitest';
 import { RUN_TRIGGER } from '../../schema/rules/ats';
@@ -15,8 +17,11 @@ import { runJobs } from '../helpers/jobs';
 const SHORTLIST = 2;
 let t: TestApp, gh: GreenhouseStandIn, p: People, integrationId: number;
 
+/** Longer than any hold below takes on a loaded machine, so the held calls are answered, not timed out. */
+const HOLD_MS = 45_000;
+
 async function until(what: string, done: () => boolean | Promise<boolean>) {
-  for (let waited = 0; !(await done()) && waited < 10_000; waited += 25) await new Promise((r) => setTimeout(r, 25));
+  for (let waited = 0; !(await done()) && waited < HOLD_MS; waited += 25) await new Promise((r) => setTimeout(r, 25));
   expect(await done(), what).toBe(true);
 }
 
@@ -24,6 +29,7 @@ connectedForFile(greenhouseConnected, (made) => ({ t, gh, p, integrationId } = m
 
 describe("An application a sync places while the erasure's ATS job calls the vendor", () => {
   it("is kept in the erasure's report next to the record the job settled", async () => {
+    t.config.ats.limits = { ...t.config.ats.limits, timeoutMs: 2 * HOLD_MS };
     const { project, candidates } = await projectWith(t, 'Erased first hires', 1, SHORTLIST, 790);
     const [a] = candidates;
     const second = await makeProject(t.knex, { title: 'Erased second hires' });
@@ -52,6 +58,8 @@ describe("An application a sync places while the erasure's ATS job calls the ven
     await until('the job calls the vendor', erasing.arrived);
     placing.release();
     await syncing;
+    const answered = gh.calls.filter((c) => c.method === 'POST' && c.path === '/v3/applications').at(-1);
+    expect(answered?.status, "the sync's held application is answered").toBe(201);
     erasing.release();
     await jobs;
     await runJobs(t);
@@ -67,5 +75,5 @@ describe("An application a sync places while the erasure's ATS job calls the ven
     expect(records.every((r) => r.remoteCandidateId === String(person.id))).toBe(true);
     expect(records.find((r) => r.outcome === 'erased')).toBeDefined();
     expect(gh.candidates.some((c) => c.email === email)).toBe(false);
-  }, 60_000);
+  }, 180_000);
 });
