@@ -6,6 +6,10 @@
  * merge sends only the choices the admin changed, with the review's protective stamp: the server
  * takes its defaults at the merge for the rest, and refuses a protective choice made before the
  * person changed one (duplicates.changedSinceReview). Each answer is sent once: its button waits while it runs.
+ * Twins usually share their name: each side is named with its number and what tells it apart (`sideNames`), in the
+ * table's columns and in the confirmations. A pair decided meanwhile (another tab, another admin) shows what became of
+ * it, with a link to the kept profile (PairResolved.tsx); an answer refused because the screen is behind loads the
+ * pair again rather than leaving buttons that can only be refused.
  */
 import { Alert, AlertTitle, Button, Card, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -15,28 +19,55 @@ import { t } from '../../i18n';
 import { MERGE_UNDO_DAYS } from '../../schema/entities/candidateDuplicate';
 import { apiCall } from '../providers/http';
 import { DuplicateFields } from './DuplicateFields';
-import { failureText, giversOf, keepFor, type Giver, type PairDetail } from './pairs';
+import { PairResolved } from './PairResolved';
+import {
+  failureText,
+  giversOf,
+  keepFor,
+  pairGone,
+  resolutionIn,
+  sideNames,
+  type Giver,
+  type PairDetail,
+  type Resolution,
+} from './pairs';
 
 const SELF_CHOSEN = 'candidates.errors.selfChosenStatus';
+/** A confirmation naming an address wraps it anywhere: on a phone a long one is wider than the dialog. */
+const WRAP_ANYWHERE = { '& .MuiDialogContentText-root': { overflowWrap: 'anywhere' } } as const;
 type Action = 'merge' | 'dismiss' | 'undo';
 
-/** The pair of `id`, loaded again by `retry`: undefined while it loads, `failed` when it could not be. */
+/**
+ * The pair of `id`, loaded again by `retry`: undefined while it loads, `failed` when it could not be, `resolution` when
+ * it was decided since (PairResolved.tsx).
+ */
 function usePair(id: string) {
   const [pair, setPair] = useState<PairDetail>();
   const [failed, setFailed] = useState<string>();
+  const [resolution, setResolution] = useState<Resolution>();
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     setPair(undefined);
     setFailed(undefined);
+    setResolution(undefined);
     apiCall<PairDetail>(`/candidate-duplicates/${encodeURIComponent(id)}`)
       .then(setPair)
-      .catch((err: unknown) => setFailed(failureText(err)));
+      .catch((err: unknown) => {
+        const decided = resolutionIn(err);
+        if (decided) setResolution(decided);
+        else setFailed(failureText(err));
+      });
   }, [id, attempt]);
-  return { pair, failed, retry: () => setAttempt((n) => n + 1) };
+  return { pair, failed, resolution, retry: () => setAttempt((n) => n + 1) };
 }
 
-/** Runs one action at a time: a second click while one runs sends nothing; a failure is notified in words. */
-function useAction() {
+/**
+ * Runs one action at a time: a second click while one runs sends nothing; a failure is notified in words, and one
+ * `stale` says left the screen behind (the pair decided meanwhile, the merge undone elsewhere) loads the pair again
+ * (`reload`), so the screen shows what is now so rather than buttons that can only be refused (a pair decided
+ * meanwhile is told by the page loaded again, not by a notice).
+ */
+function useAction(reload: () => void, stale: (err: unknown) => boolean) {
   const notify = useNotify();
   const running = useRef(false);
   const [pending, setPending] = useState<Action>();
@@ -47,7 +78,9 @@ function useAction() {
     try {
       await fn();
     } catch (err) {
-      notify(failureText(err), { type: 'error' });
+      // A pair decided meanwhile is explained by the page itself once loaded again, not by "Pair not found".
+      if (!pairGone(err)) notify(failureText(err), { type: 'error' });
+      if (stale(err)) reload();
     } finally {
       running.current = false;
       setPending(undefined);
@@ -65,7 +98,13 @@ const Frame = ({ children }: { children: ReactNode }) => (
 
 export function DuplicateReview() {
   const { id = '' } = useParams();
-  const { pair, failed, retry } = usePair(id);
+  const { pair, failed, resolution, retry } = usePair(id);
+  if (resolution)
+    return (
+      <Frame>
+        <PairResolved resolution={resolution} />
+      </Frame>
+    );
   if (failed)
     return (
       <Frame>
@@ -83,7 +122,7 @@ export function DuplicateReview() {
         </Stack>
       </Frame>
     );
-  return <PairReview key={pair.id} pair={pair} />;
+  return <PairReview key={pair.id} pair={pair} reload={retry} />;
 }
 
 /** What the merge moves, in one sentence: the merged profile's projects and notes go to the survivor, undoable for a while. */
@@ -99,21 +138,26 @@ function mergeSentence(pair: PairDetail, survivor: Giver, nameOf: (g: Giver) => 
   });
 }
 
-function PairReview({ pair }: { pair: PairDetail }) {
+/** A refusal that says the screen is behind: the pair decided meanwhile, or an undo the server answered no to. */
+const staleFor = (merged: boolean) => (err: unknown) =>
+  pairGone(err) || (merged && err instanceof HttpError && err.status >= 400 && err.status < 500);
+
+function PairReview({ pair, reload }: { pair: PairDetail; reload: () => void }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const basename = useBasename();
-  const { pending, act } = useAction();
   const [givers, setGivers] = useState<Record<string, Giver>>(() => giversOf(pair.defaults));
   const [survivor, setSurvivor] = useState<Giver>('first');
   const [merged, setMerged] = useState<{ mergeId: number; name: string }>();
+  const { pending, act } = useAction(reload, staleFor(merged !== undefined));
   // The kept status would show again someone who paused their own profile: the server asks for a confirmation.
   const [askPaused, setAskPaused] = useState(false);
   const [askNotSame, setAskNotSame] = useState(false);
   const [askMerge, setAskMerge] = useState(false);
   const path = `/candidate-duplicates/${encodeURIComponent(pair.id)}`;
   const profiles = { first: pair.candidate, second: pair.other };
-  const nameOf = (g: Giver) => String(profiles[g].name ?? profiles[g].id);
+  const names = sideNames(pair);
+  const nameOf = (g: Giver) => names[g].label;
 
   const dismiss = () =>
     act('dismiss', async () => {
@@ -175,7 +219,7 @@ function PairReview({ pair }: { pair: PairDetail }) {
         </Typography>
       </Stack>
       <Stack sx={{ overflowX: 'auto' }}>
-        <DuplicateFields {...{ pair, profiles, survivor, setSurvivor, givers, setGivers }} />
+        <DuplicateFields {...{ pair, profiles, names, survivor, setSurvivor, givers, setGivers }} />
       </Stack>
       <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 2 }}>
         <Button variant="contained" onClick={() => setAskMerge(true)} disabled={pending !== undefined}>
@@ -189,6 +233,7 @@ function PairReview({ pair }: { pair: PairDetail }) {
         isOpen={askNotSame}
         loading={pending === 'dismiss'}
         title={t('duplicates.review.notSameTitle')}
+        sx={WRAP_ANYWHERE}
         content={t('duplicates.review.notSameContent', { first: nameOf('first'), second: nameOf('second') })}
         confirm={t('duplicates.review.notSameConfirm')}
         cancel={t('admin.common.cancel')}
@@ -200,6 +245,7 @@ function PairReview({ pair }: { pair: PairDetail }) {
         isOpen={askMerge}
         loading={pending === 'merge'}
         title={t('duplicates.review.mergeTitle')}
+        sx={WRAP_ANYWHERE}
         content={mergeSentence(pair, survivor, nameOf)}
         confirm={t('duplicates.review.mergeConfirm')}
         cancel={t('admin.common.cancel')}

@@ -3,7 +3,8 @@
  * (GET /candidate-merges?survivorId), newest first, each with "Undo merge" while its undo is open
  * (UNDO_DAYS), so a merge can be taken back after its review was left. The server keeps the order
  * rule: merges into one profile are undone newest first, and nothing written about the profile since
- * (an older one answers 409, notified in words). Nothing shows for a profile nobody was merged into;
+ * (an older one answers 409, notified in words). A refused undo loads the list again, so an undo made
+ * elsewhere meanwhile shows as done and its button goes. Nothing shows for a profile nobody was merged into;
  * a thin bar while the list loads, and a list that could not be loaded says so with "Try again".
  */
 import {
@@ -74,6 +75,8 @@ export function MergedProfiles({ candidateId }: { candidateId: string }) {
       refresh();
     } catch (err) {
       notify(failureText(err), { type: 'error' });
+      // Refused (undone in another tab, the window closed, the profile changed since): the list shows what is now so.
+      reload();
     } finally {
       running.current = false;
       setPending(undefined);

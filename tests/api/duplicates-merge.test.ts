@@ -207,11 +207,14 @@ describe('The duplicate queue and merge', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     mergeId = res.body.mergeId;
     const after = await census(t.knex, [a, b]);
-    // Combined: one project's two rows, one run's two results, one day's two insight counts.
+    // Combined: one project's two rows, one run's two results, one day's two insight counts, and the two jobs and two
+    // schools both profiles list (the payload's own), kept once.
     const combined: Record<string, number> = {
       'project_candidates.candidate_id': 1,
       'ai_match_results.candidate_id': 1,
       'candidate_insight_daily.candidate_id': 1,
+      'candidate_experiences.candidate_id': 2,
+      'candidate_educations.candidate_id': 2,
     };
     for (const [key, [na, nb]] of Object.entries(before)) {
       expect(after[key], key).toEqual([na + nb - (combined[key] ?? 0), 0]);

@@ -5,7 +5,8 @@
  * - the applications their project candidates' links name (a deleted project's links by the candidate they kept),
  *   unlinked here;
  * - the applications left on a job the project was relinked away from (integration_former_applications, written
- *   by integrations/push.ts when the link moved to the new job's application): the person's data is there too. They
+ *   by integrations/push.ts when the link moved to the new job's application, and by a merge that folded a pipeline
+ *   row whose link gave way to the kept row's, duplicates/links.ts): the person's data is there too. They
  *   are deleted with the candidate's other rows by the erasure. The candidate's copy of their data lists them too
  *   (export/collect.ts, through formerApplicationsOf).
  * A person the product created through any of them is the product's to erase there.

@@ -5,7 +5,8 @@
  *                                                  a salary's currency, goes with its field: fields.ts), the default choice,
  *                                                  `texts` (each profile's fields in words, by profile id), `counts`
  *                                                  (what else each holds) and `reviewed`, the stamp of both profiles'
- *                                                  protective fields
+ *                                                  protective fields; a pair decided since: 409 duplicates.notOpen with
+ *                                                  `resolution` (merged into whom, or two people; by whom, when: resolved.ts)
  *   POST /candidate-duplicates/:id/dismiss         "not the same person": the pair never comes back, not even for the
  *                                                  profile another one is merged into (merge.ts)
  *   POST /candidate-duplicates/:id/merge           {survivorId, keep: {field: 'survivor'|'merged'}, confirm?, reviewed?}
@@ -18,8 +19,10 @@
  *        phone with its WhatsApp) and the person changed one since the review read `reviewed`; 409 duplicates.erased when either profile was
  *        erased, duplicates.notOpen when the pair was decided or is gone, both checked under the profiles' locks
  *   GET  /candidate-merges?survivorId              the merges into a profile, newest first: each merged profile's
- *                                                  name, when, and whether its undo is still open (the console's
- *                                                  talent page offers the undo there, after the review is left)
+ *                                                  name, when, and whether its undo would succeed now (`undoable`,
+ *                                                  the undo's own check, since.ts; `undoBlocked` the message key of
+ *                                                  why not, else null; the console's talent page offers the undo
+ *                                                  there, after the review is left)
  *   POST /candidate-merges/:id/undo                while nothing new was written and within UNDO_DAYS; merges into
  *                                                  one profile are undone newest first (an older one: 409 undoChanged)
  *   POST /candidate-duplicates/check               a profile not yet saved: its likely twins (its currentLocationId
@@ -44,6 +47,8 @@ import { twinsOfDraft } from './detect';
 import { CHOSEN_FIELDS, defaultChoices, MERGE_FIELDS, protectiveStamp, valueTexts } from './fields';
 import { locationCountries } from './keys';
 import { mergeCandidates } from './merge';
+import { resolutionOf } from './resolved';
+import { changeCheck } from './since';
 import { undoMerge } from './undo';
 
 const candidate = entity('candidate');
@@ -76,6 +81,42 @@ interface MergeRow {
   undoable: boolean;
 }
 
+/**
+ * The merges into a profile, newest first. `undoable` asks what the undo does (since.ts): within the window, not undone,
+ * and nothing written about the profile since but looks; `undoBlocked` says why not (a message key), else null.
+ */
+async function mergesInto(knex: Knex, survivorId: number) {
+  const { rows } = await knex.raw(
+    `select id, merged_id, created_at, undo_until, undone_at,
+            nullif(btrim(concat_ws(' ', journal->'merged'->>'first_name', journal->'merged'->>'last_name')), '') as name,
+            undone_at is null and undo_until > now() as undoable
+       from candidate_merges where survivor_id = ? order by id desc limit 50`,
+    [survivorId],
+  );
+  const changed = await changeCheck(knex);
+  return Promise.all(
+    (rows as MergeRow[]).map(async (r) => {
+      const blocked = r.undone_at
+        ? 'duplicates.alreadyUndone'
+        : !r.undoable
+          ? 'duplicates.undoExpired'
+          : (await changed(survivorId, r.id))
+            ? 'duplicates.undoChanged'
+            : null;
+      return {
+        id: formatId(merge, r.id),
+        mergedId: formatId(candidate, r.merged_id),
+        mergedName: r.name,
+        mergedAt: r.created_at,
+        undoUntil: r.undo_until,
+        undoneAt: r.undone_at,
+        undoable: blocked === null,
+        undoBlocked: blocked,
+      };
+    }),
+  );
+}
+
 const pairId = z.object({ id: id('candidateDuplicate') });
 
 async function openPair(knex: Knex, pairIdNumber: number): Promise<PairRow> {
@@ -84,6 +125,19 @@ async function openPair(knex: Knex, pairIdNumber: number): Promise<PairRow> {
   if (!row) throw new AppError(404, 'duplicates.notFound');
   if (row.status !== DUPLICATE_STATUS.open) throw new AppError(409, 'duplicates.notOpen');
   return row;
+}
+
+/** The open pair to review; one decided since answers 409 duplicates.notOpen with what became of it (resolved.ts). */
+async function pairToReview(knex: Knex, ability: AppAbility, pairIdNumber: number): Promise<PairRow> {
+  try {
+    return await openPair(knex, pairIdNumber);
+  } catch (err) {
+    const nameOf = async (c: number) =>
+      ((await profiles(knex, ability, [c])).get(c)?.name as string | undefined) ?? null;
+    const resolution = err instanceof AppError ? await resolutionOf(knex, pairIdNumber, nameOf) : undefined;
+    if (!resolution) throw err;
+    throw new AppError(409, 'duplicates.notOpen', undefined, undefined, { resolution });
+  }
 }
 
 const answerPair = (p: PairRow, byId: Map<number, Record<string, unknown>>) => ({
@@ -198,7 +252,7 @@ export const duplicateEndpoints = [
     access: MANAGE,
     input: { params: pairId },
     handler: async ({ params, ctx, ability }) => {
-      const p = await openPair(ctx.knex, params.id);
+      const p = await pairToReview(ctx.knex, ability, params.id);
       const byId = await profiles(ctx.knex, ability, [p.candidate_id, p.other_id]);
       const raw = (await storedRows(ctx.knex, [p.candidate_id, p.other_id])) as Row[];
       const a = raw.find((r) => r.id === p.candidate_id)!;
@@ -273,26 +327,7 @@ export const duplicateEndpoints = [
     summary: 'The merges into a profile, newest first, with whether each may still be undone',
     access: MANAGE,
     input: { query: z.object({ survivorId: id('candidate') }) },
-    handler: async ({ query, ctx }) => {
-      const { rows } = await ctx.knex.raw(
-        `select id, merged_id, created_at, undo_until, undone_at,
-                nullif(btrim(concat_ws(' ', journal->'merged'->>'first_name', journal->'merged'->>'last_name')), '') as name,
-                undone_at is null and undo_until > now() as undoable
-           from candidate_merges where survivor_id = ? order by id desc limit 50`,
-        [query.survivorId],
-      );
-      return {
-        data: (rows as MergeRow[]).map((r) => ({
-          id: formatId(merge, r.id),
-          mergedId: formatId(candidate, r.merged_id),
-          mergedName: r.name,
-          mergedAt: r.created_at,
-          undoUntil: r.undo_until,
-          undoneAt: r.undone_at,
-          undoable: r.undoable,
-        })),
-      };
-    },
+    handler: async ({ query, ctx }) => ({ data: await mergesInto(ctx.knex, query.survivorId) }),
   }),
   defineEndpoint({
     method: 'post',

@@ -12,8 +12,10 @@
  * - No date of birth: the product holds none (neither the spec nor the candidate entity has one),
  *   so "the same date of birth" is not a reason; a close name counts with the same employer and
  *   title only. Adding one would be a field on the candidate and a key kind here.
- * - Merge (merge.ts, fields.ts, references.ts) in one transaction, and its undo (undo.ts) from the
- *   journal kept in candidate_merges (journal.ts); a merged id answers as its survivor (redirect.ts).
+ * - Merge (merge.ts, fields.ts, references.ts) in one transaction, a job or school both profiles list kept once (history.ts),
+ *   and its undo (undo.ts) from the journal kept in candidate_merges (journal.ts), offered and allowed while nothing but
+ *   looks (views, seen marks) was written about the survivor since (since.ts); a merged id answers as its survivor
+ *   (redirect.ts; a company's old board link opens the survivor through the gate, search/profile.ts).
  *   The picture the survivor did not keep is served to nobody, and its file deleted once the undo
  *   window has closed; an undo brings it back with its profile (pictures.ts).
  * - Routes for admins only (endpoints.ts): the queue, a pair side by side, dismiss, merge, undo,

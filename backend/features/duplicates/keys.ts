@@ -108,7 +108,7 @@ export const githubKeySql = (u: string) =>
 
 /** Accents taken off (unaccent: 'Nguyễn' is 'nguyen'), lower case, punctuation as spaces, runs of spaces as one, trimmed. */
 const PUNCT = `.,-_&/()'"+:;!`;
-const plain = (s: string) =>
+export const plain = (s: string) =>
   `btrim(replace(replace(translate(lower(unaccent(${s})), '${PUNCT.replace(/'/g, "''")}', '${' '.repeat(PUNCT.length)}'), '   ', ' '), '  ', ' '))`;
 // '(?:' is written with chr(63), folded to a constant when planned: a '?' would be read as a binding.
 const q = `' || chr(63) || '`;

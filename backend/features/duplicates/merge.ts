@@ -2,8 +2,9 @@
  * Merging two profiles into one, in one transaction: every row that names the merged profile moves
  * to the survivor (foreign keys read from the catalogue, references.ts), rows that would clash are
  * combined (one project's two pipeline rows become one at the furthest stage, with both histories;
+ * the folded row's ATS application, when the kept row has its own, stays the survivor's as a former one, links.ts;
  * one match run's two results keep the better; insight counts of one day add up; of the two
- * activity rows the later sign-in stays), the survivor takes the chosen values (fields.ts; a merge
+ * activity rows the later sign-in stays; a job or school both list is kept once, history.ts), the survivor takes the chosen values (fields.ts; a merge
  * that would show again a person who paused their profile needs `confirm`), the merged row is
  * deleted and its id recorded in candidate_merges, whose journal undoes all of it (undo.ts); the
  * picture the survivor did not keep is served to nobody and deleted once the undo window closes (pictures.ts). The
@@ -19,7 +20,6 @@
  */
 import type { Knex } from 'knex';
 import { STAGE_ORDER, STAGES } from '../../../schema/rules/pipeline';
-import { LINK_KIND } from '../../../schema/rules/ats';
 import { ERASURE_OPEN, ERASURE_STATUS } from '../../../schema/rules/dataRights';
 import { DUPLICATE_STATUS, MERGE_UNDO_DAYS } from '../../../schema/entities/candidateDuplicate';
 import { entity } from '../../../schema';
@@ -32,7 +32,9 @@ import type { Config } from '../../config';
 import { oneRequestPerProject } from './combine';
 import { addressOf, tellChangedAddresses } from './emails';
 import { choicesFor, mergedRow, PROTECTIVE_FIELDS, protectiveStamp, selfPaused, type Choices } from './fields';
-import { journalWriters, rowsOf, type Journal } from './journal';
+import { keepHistoryOnce } from './history';
+import { foldLinks } from './links';
+import { journalWriters, type Journal } from './journal';
 import { locationCountries } from './keys';
 import { queueDroppedPictures } from './pictures';
 import { recordKeys } from './record';
@@ -226,23 +228,8 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
            from project_candidates pm where ps.id = ? and pm.id = ?`,
         [c.keep, c.drop],
       );
-      // The ATS link of the dropped row now names the kept one, unless the kept one has its own.
-      const links = await rowsOf(
-        trx,
-        `update integration_links l set local_id = ? where local_kind = ${LINK_KIND.projectCandidate} and local_id = ?
-            and not exists (select 1 from integration_links o where o.integration_id = l.integration_id
-                              and o.local_kind = l.local_kind and o.local_id = ?)
-         returning jsonb_build_object('id', l.id) as r`,
-        [c.keep, c.drop, c.keep],
-      );
-      if (links.length)
-        journal.moved.push({
-          table: 'integration_links',
-          column: 'local_id',
-          ids: links.map((l) => l.id as number),
-          from: c.drop,
-        });
-      await remove('integration_links', `local_kind = ${LINK_KIND.projectCandidate} and local_id = ?`, [c.drop]);
+      // The dropped row's ATS links: moved to the kept row, or kept as the survivor's former applications (links.ts).
+      await foldLinks(trx, s, c, journal, remove);
       await remove('project_candidates', 'id = ?', [c.drop]);
     }
 
@@ -307,6 +294,9 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
          and (t.granted and not o.granted or o.granted = t.granted and o.decided_at > t.decided_at))`,
       [s, m],
     );
+
+    // One job or school on both profiles is kept once (history.ts).
+    await keepHistoryOnce(trx, s, m, remove, change);
 
     // Everything else moves as it is; a row that would repeat one of the survivor's under a unique
     // index (a pending search refresh, a mark for alerts) says nothing the survivor's does not, unless

@@ -2,28 +2,18 @@
  * A merged profile's id keeps working: GET /candidates/<merged id> answers 308 with the address of
  * the profile it was merged into (following later merges), for whoever may read candidates in the
  * console. Anyone else, and any id that still names a profile or was never merged, goes on to the
- * ordinary route, which answers as it would for an id that names nothing.
+ * ordinary route, which answers as it would for an id that names nothing. A company's old link, a board's panel opened
+ * by the merged id, opens the survivor there through the board's reach and the gate (search/profile.ts).
  */
 import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import { formatId, parseId } from '../../../schema/lib/ids';
 import { defineEndpoint } from '../../endpoints/define';
+import { survivorOf } from '../../services/mergedProfiles';
+
+export { survivorOf };
 
 const candidate = entity('candidate');
-
-/** The profile a merged id now lives in, through any chain of merges; undefined when it was never merged. */
-export async function survivorOf(knex: Knex, mergedId: number): Promise<number | undefined> {
-  const { rows } = await knex.raw(
-    `with recursive chain(id, depth) as (
-       select survivor_id, 1 from candidate_merges where merged_id = ? and undone_at is null
-       union all
-       select m.survivor_id, c.depth + 1 from chain c join candidate_merges m on m.merged_id = c.id and m.undone_at is null
-        where c.depth < 20)
-     select c.id from chain c join candidates p on p.id = c.id order by c.depth desc limit 1`,
-    [mergedId],
-  );
-  return (rows[0] as { id: number } | undefined)?.id;
-}
 
 /**
  * `survivorId` and the ids of the profiles merged into it, directly or through a chain of merges, undone merges left

@@ -14,12 +14,15 @@ export interface Reference {
 
 /**
  * Candidate ids kept without a foreign key (rollups outlive their rows; sessions name actors by
- * kind). The data rights log is append-only and keeps the id it was written with: the merged id
- * answers as its survivor.
+ * kind; an ATS link keeps its candidate past its pipeline row, for their erasure and their copy of
+ * their data, dataRights/eraseAts.ts; a mark for alerts outlives nothing but is kept bare). The data
+ * rights log is append-only and keeps the id it was written with: the merged id answers as its survivor.
  */
 export const UNCHECKED_REFERENCES: Reference[] = [
+  { table: 'alert_changed_candidates', column: 'candidate_id' },
   { table: 'candidate_insight_daily', column: 'candidate_id' },
   { table: 'candidate_search_pending', column: 'candidate_id' },
+  { table: 'integration_links', column: 'candidate_id' },
   { table: 'sessions', column: 'actor_id', where: 'actor_kind = 3' },
   { table: 'social_logins', column: 'account_id', where: 'account_kind = 3' },
 ];

@@ -9,7 +9,8 @@
  * and their twins found by the find_twins job it queues, after the commit, so nothing after a saved undo can fail its
  * answer (a merge of a restored profile may go on as soon as the undo commits). Allowed
  * within UNDO_DAYS and only while nothing was written about the survivor after the merge (its
- * profile, or a row naming it, a sign-in's activity too), so an undo never throws a later change away.
+ * profile, or a row naming it, a sign-in's activity too), so an undo never throws a later change away; a look (a
+ * company's view, a board's seen mark) is no change (since.ts, the console's `undoable` asks the same).
  */
 import type { Knex } from 'knex';
 import { AppError } from '../../errors';
@@ -20,7 +21,7 @@ import { tellSeparatedPeople } from './emails';
 import { keepDroppedPictures } from './pictures';
 import { writableColumns, type Journal } from './merge';
 import { recordKeys } from './record';
-import { allReferences } from './references';
+import { changeCheck, keptMarks } from './since';
 
 interface MergeRow {
   id: number;
@@ -30,38 +31,6 @@ interface MergeRow {
   undo_until: Date;
   undone_at: Date | null;
   created_at: Date;
-}
-
-/**
- * Stamps of tables written without a creation or update stamp. A sign-in, or retention's reminder, after the merge
- * writes the survivor's activity row, which may be the merged profile's moved (merge.ts, MERGED_WINS): an undo would
- * hand that later sign-in to the merged profile and leave the survivor absent since before the merge.
- */
-const OTHER_STAMPS: Record<string, string[]> = { candidate_activity: ['last_active_at', 'reminded_at', 'archived_at'] };
-
-/** Where a row naming the survivor was written after the merge (tables with a creation or update stamp). */
-async function writtenSince(trx: Knex.Transaction, survivorId: number, mergeId: number): Promise<string | undefined> {
-  const stamped = (
-    await trx.raw(
-      `select table_name, array_agg(column_name::text) as cols from information_schema.columns
-        where table_schema = 'public' and column_name in ('created_at', 'updated_at') group by table_name`,
-    )
-  ).rows as { table_name: string; cols: string[] }[];
-  const stamps = new Map([...stamped.map((r) => [r.table_name, r.cols] as const), ...Object.entries(OTHER_STAMPS)]);
-  const checks = [{ table: 'candidates', column: 'id' }, ...(await allReferences(trx))].filter(
-    (r) => stamps.has(r.table) && r.table !== 'candidate_merges',
-  );
-  for (const ref of checks) {
-    const cols = stamps.get(ref.table)!;
-    const { rows } = await trx.raw(
-      // Compared in SQL: the stamps carry microseconds a JavaScript date would drop.
-      `select 1 from ${ref.table} where ${ref.column} = ?
-          and greatest(${cols.join(', ')}) > (select created_at from candidate_merges where id = ?) limit 1`,
-      [survivorId, mergeId],
-    );
-    if (rows.length) return ref.table;
-  }
-  return undefined;
 }
 
 export async function undoMerge(
@@ -78,7 +47,8 @@ export async function undoMerge(
     if (new Date(merge.undo_until).getTime() < Date.now()) throw new AppError(409, 'duplicates.undoExpired');
     // The survivor's own update in the merge is stamped with the merge's time; anything later is new.
     const [afterMerge] = await storedRows(trx, [merge.survivor_id], { forUpdate: true });
-    if (await writtenSince(trx, merge.survivor_id, merge.id)) throw new AppError(409, 'duplicates.undoChanged');
+    // A look since (a view, a seen mark) is no change (since.ts): the same check tells the console whether to offer it.
+    if (await (await changeCheck(trx))(merge.survivor_id, merge.id)) throw new AppError(409, 'duplicates.undoChanged');
     const j = merge.journal;
     // Before the journal's insight counts are written back: a rollup waiting on those rows would wait on this too.
     await holdRollup(trx);
@@ -99,13 +69,21 @@ export async function undoMerge(
     for (const mv of j.moved)
       await trx.raw(`update ${mv.table} set ${mv.column} = ? where id = any(?::int[])`, [mv.from, mv.ids]);
     // Newest first: a row changed twice in the merge ends as it was before the first change.
+    // A seen mark written since on such a row stays: the company did look (since.ts).
     for (const ch of [...j.changed].reverse()) {
       const cols = await writableColumns(trx, ch.table);
+      const marks = await keptMarks(
+        trx,
+        ch.table,
+        ch.rows.map((r) => Number(r.id)),
+        mergeId,
+      );
       for (const row of ch.rows)
         await trx.raw(
           `update ${ch.table} t set (${cols}) = (select ${cols} from jsonb_populate_record(null::${ch.table}, ?::jsonb) x) where t.id = ?`,
           [JSON.stringify(row), Number(row.id)],
         );
+      await marks();
     }
     // A row the database wrote again on its own when the merged profile returned (a mark a trigger keeps) stays as it is.
     for (const rm of [...j.removed].reverse()) {

@@ -253,12 +253,13 @@ export const actionEndpoints = [
           .where({ project_id: project.id, stage: STAGES.shortlist })
           .whereIn('candidate_id', visible)
           .whereNull('seen_at')
-          .update({ seen_at: now, updated_at: now });
+          // A mark of a look, not a change to the row: its update stamp stays (an undo of a merge asks it, duplicates/since.ts).
+          .update({ seen_at: now });
       } else {
         const { rowCount } = await ctx.knex.raw(
           `insert into project_candidates (project_id, candidate_id, company_id, stage, seen_at, created_at, updated_at)
            select ?, x, ?, 0, ?, ?, ? from unnest(?::int[]) x
-           on conflict (project_id, candidate_id) do update set seen_at = excluded.seen_at, updated_at = excluded.updated_at
+           on conflict (project_id, candidate_id) do update set seen_at = excluded.seen_at
            where project_candidates.stage = 0 and project_candidates.seen_at is null`,
           [project.id, project.companyId, now, now, now, visible],
         );

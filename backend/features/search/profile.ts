@@ -9,6 +9,8 @@
  * as a profile view. Who may open: from a search, whoever may search candidates; from a board,
  * whoever may read projects (`opener`), so a RaaS company, which has no search, opens the candidates
  * of its own board: the project's read rule, the board's reach (stages it sees) and the gate decide.
+ * Opened from a board by the id of a profile since merged into another (a company's old link), it answers the
+ * profile it was merged into, as that board shows it, with `replaces` (the id asked for); 404 when not reached there.
  */
 import type { Knex } from 'knex';
 import { SALARY_CURRENCIES } from '../../../schema/entities/talentOptions';
@@ -18,7 +20,8 @@ import { formatId, parseId } from '../../../schema/lib/ids';
 import type { AppContext } from '../../context';
 import { readOn } from '../../db/replica';
 import { defineEndpoint } from '../../endpoints/define';
-import { forbidden, notFound } from '../../errors';
+import { AppError, forbidden, notFound } from '../../errors';
+import { survivorOf } from '../../services/mergedProfiles';
 import { logAfterResponse } from './appearances';
 import { labelsFor, type Option } from './labels';
 import { currencyRates } from './rates';
@@ -226,8 +229,8 @@ export async function openProfile(
   ref: string,
   query: { cur?: string; projectId?: string },
 ): Promise<OpenedProfile> {
-  const open = async (knex: Knex): Promise<OpenedProfile> => {
-    const row = await searchedRow(knex, actor, ref, query.projectId !== undefined);
+  const open = async (knex: Knex, opening = ref): Promise<OpenedProfile> => {
+    const row = await searchedRow(knex, actor, opening, query.projectId !== undefined);
     const details = await profileDetails(knex, ability, row.id);
     // Opened from a project: what the project's board shows of the candidate (schema/rules/visibility.ts).
     const place =
@@ -239,7 +242,27 @@ export async function openProfile(
     const profile = presentProfile(row, shown, details, ability, actor, query.cur);
     return { profile, candidateId: row.id as number, fromProject: Boolean(place) };
   };
-  return query.projectId === undefined ? readOn(ctx, open) : open(ctx.knex);
+  if (query.projectId === undefined) return readOn(ctx, open);
+  try {
+    return await open(ctx.knex);
+  } catch (err) {
+    // A company's old link names a profile since merged into another (duplicates/redirect.ts): the one it lives in now,
+    // under the same reach and gate; `replaces` tells the board its link's id.
+    const moved = err instanceof AppError && err.status === 404 ? await survivorOfRef(ctx.knex, ref) : undefined;
+    if (moved === undefined) throw err;
+    // Not reached there: the answer the old id had, which names nothing else.
+    const opened = await open(ctx.knex, String(formatId(candidate, moved))).catch((e: unknown) =>
+      Promise.reject(e instanceof AppError && e.status === 404 ? err : e),
+    );
+    return { ...opened, profile: { ...opened.profile, replaces: ref } };
+  }
+}
+
+/** The profile a merged 'Candidate:12' now lives in; undefined for any other reference. */
+async function survivorOfRef(knex: Knex, ref: string): Promise<number | undefined> {
+  const id = GUID.test(ref) ? undefined : parseId(candidate, ref);
+  if (id === undefined || (await knex('candidates').where('id', id).first('id'))) return undefined;
+  return survivorOf(knex, id);
 }
 
 export const profileEndpoint = (projectPlace: ProjectPlace) =>
