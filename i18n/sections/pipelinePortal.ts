@@ -279,4 +279,8 @@ export const pipelinePortal = {
     saved: 'Note saved',
     deleted: 'Note deleted',
   },
+  panel: {
+    stage: 'Stage: {stage}',
+    left: 'This candidate is no longer in this list: a teammate moved them, or they are no longer available.',
+  },
 };

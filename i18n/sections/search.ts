@@ -103,6 +103,7 @@ export const search = {
     facetEstimate: '≈ {n}',
     facetEstimateLabel: 'about {n} candidates',
     profileError: 'This profile could not be opened.',
+    profileGone: 'This profile is no longer available.',
   },
 };
 

@@ -103,6 +103,8 @@ export interface Profile {
   email?: string;
   phone?: string | null;
   adminAnonymous?: boolean;
+  /** Opened from a board by the id of a profile since merged into this one: that id. */
+  replaces?: string;
   canDownload: { pdf: boolean; cv: boolean; blindCv: boolean };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Notes on a candidate in this project, in the profile panel: pages of 20, each after the last note
  * held (so a deletion skips none), loaded until a page comes back short (no duplicate keys), one's own notes written, edited and deleted (with a
- * confirmation); admins choose who reads a note.
+ * confirmation); admins choose who reads a note. Read again when the board reloads on a change (`version`).
  */
 import { Alert, Box, Button, Divider, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -84,10 +84,13 @@ export function NotesSection({
   candidateId,
   projectId,
   isAdmin,
+  version,
 }: {
   candidateId: string;
   projectId: string;
   isAdmin: boolean;
+  /** A new value (the project's board reloaded on a change) reads the notes again, as many as are held. */
+  version?: number;
 }) {
   const [state, setState] = useState<NotesState<Note>>(initialNotes);
   const [loading, setLoading] = useState(false);
@@ -130,6 +133,37 @@ export function NotesSection({
     loadPage(fresh);
     return () => controller.current?.abort();
   }, [loadPage]);
+
+  // Read again from the newest, as many as are held, then shown at once: a teammate's new note appears on top, an
+  // edited or deleted one follows. The note being typed or edited is not touched.
+  const held = useRef(state);
+  held.current = state;
+  const refresh = useCallback(async () => {
+    controller.current?.abort();
+    const mine = new AbortController();
+    controller.current = mine;
+    let next = initialNotes<Note>();
+    try {
+      while (!next.done && next.notes.length < Math.max(held.current.notes.length, 1)) {
+        const answer = await pipelineApi.notes(candidateId, projectId, next.page, mine.signal, next.notes.at(-1)?.key);
+        next = mergeNotesPage(next, answer.data);
+      }
+    } catch {
+      // Not answered: the notes shown stay until the next change.
+      if (!mine.signal.aborted) setLoading(false);
+      return;
+    }
+    if (mine.signal.aborted) return;
+    setState(next);
+    setLoading(false);
+    setFailed(false);
+  }, [candidateId, projectId]);
+  const asked = useRef(version);
+  useEffect(() => {
+    if (version === asked.current) return;
+    asked.current = version;
+    void refresh();
+  }, [version, refresh]);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);

@@ -29,6 +29,7 @@ import type { MenuRequest } from './CandidateMenu';
 import type { CandidateActionContext } from './candidateActionTypes';
 import { MoveDialogs } from './MoveDialogs';
 import { NotesSection } from './NotesSection';
+import { PanelStage } from './PanelStage';
 import { PipelineBody } from './PipelineBody';
 import { LeavingNote } from './PipelineList';
 import { PipelineToolbar } from './PipelineToolbar';
@@ -74,7 +75,8 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
     stages,
     query,
   );
-  // A teammate's move, note, reveal or a candidate's answer reloads what is shown and the tab counts.
+  // A teammate's move, note, reveal, a candidate's answer or change (a pause, a withdrawn consent, an edit) reloads what
+  // is shown, the tab counts and the open profile with its notes (`reloads`).
   const projectNumber = Number(String(project.id).replace(/^\D+:/, ''));
   useLive((e) => e.topic === 'project' && e.subjectId === projectNumber, reload);
   const [state, dispatch] = useReducer(moveReducer<PipelineDoc>, undefined, emptyMoveState<PipelineDoc>);
@@ -336,16 +338,23 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
           projectId={String(project.id)}
           currency={url.search.currency}
           onClose={closeProfile}
+          onReplaced={openProfile}
+          version={reloads}
           notice={
-            profileOf && (
-              <>
-                <KnownInAts candidateId={profileOf.id} panel />
-                <AtsStatusLine doc={profileOf} />
-              </>
-            )
+            <>
+              {profileId && <PanelStage id={profileId} doc={profileOf} />}
+              {profileOf && (
+                <>
+                  <KnownInAts candidateId={profileOf.id} panel />
+                  <AtsStatusLine doc={profileOf} />
+                </>
+              )}
+            </>
           }
         >
-          {profileId && <NotesSection candidateId={profileId} projectId={project.id} isAdmin={isAdmin} />}
+          {profileId && (
+            <NotesSection candidateId={profileId} projectId={project.id} isAdmin={isAdmin} version={reloads} />
+          )}
         </ProfilePanel>
       </AtsStatusProvider>
     </KnownInAtsProvider>

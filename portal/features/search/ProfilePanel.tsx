@@ -21,6 +21,7 @@ import { useCallback, useEffect, useRef, useState, type FocusEvent, type ReactNo
 import { t } from '../../../i18n';
 import { formatMonth } from '../../../schema/rules/dates';
 import type { CandidateDownload } from '../../../schema/rules/downloads';
+import { ApiError } from '../../../ui/api/client';
 import { errorMessage } from '../../../ui/api/errors';
 import { searchApi, type Profile } from '../../api/search';
 import { useNotify } from '../../app/notify';
@@ -52,6 +53,8 @@ export function ProfilePanel({
   children,
   notice,
   projectId,
+  version,
+  onReplaced,
 }: {
   id?: string;
   currency: string;
@@ -60,25 +63,49 @@ export function ProfilePanel({
   /** Shown above the profile, e.g. that the company's ATS already holds the candidate. */
   notice?: ReactNode;
   projectId?: string;
+  /** A new value asks for the profile again, keeping the one shown until the answer (a teammate's or the candidate's change). */
+  version?: number;
+  /** The profile opened lives on under another id (an old link to a merged profile): its id, to open it by. */
+  onReplaced?: (id: string) => void;
 }) {
   const [profile, setProfile] = useState<Profile>();
   const [failed, setFailed] = useState(false);
+  // Not found (404): the profile is no longer there for this viewer, rather than failed to load.
+  const [gone, setGone] = useState(false);
   const { onFocus, changed, forget } = useTypedFields();
   const guard = useDiscardGuard(true, onClose);
   // Closes at once, unless something typed below the profile would be lost: then "Discard what you entered?".
   const requestClose = () => (changed() ? guard.requestClose() : onClose());
+  // Another candidate (or currency, or project) shows a skeleton until its answer; a new `version` asks again quietly.
+  const shown = useRef({ key: '', held: false });
   useEffect(() => {
-    setProfile(undefined);
-    setFailed(false);
-    forget();
+    const key = `${id}|${currency}|${projectId}`;
+    const fresh = shown.current.key !== key;
+    if (fresh) {
+      shown.current = { key, held: false };
+      setProfile(undefined);
+      setFailed(false);
+      setGone(false);
+      forget();
+    }
     if (!id) return undefined;
     const controller = new AbortController();
     searchApi
       .profile(id, currency, controller.signal, projectId)
-      .then(setProfile)
-      .catch(() => !controller.signal.aborted && setFailed(true));
+      .then((p) => {
+        // Opened by an id merged away: the panel opens again by the one it lives under (its notes are that one's).
+        if (p.replaces && onReplaced) return onReplaced(p.id);
+        shown.current.held = true;
+        setProfile(p);
+      })
+      // A quiet reload not answered (the candidate is no longer reachable, the network) keeps the profile shown.
+      .catch((err: unknown) => {
+        if (controller.signal.aborted || shown.current.held) return;
+        setFailed(true);
+        setGone(err instanceof ApiError && err.status === 404);
+      });
     return () => controller.abort();
-  }, [id, currency, projectId, forget]);
+  }, [id, currency, projectId, forget, version, onReplaced]);
   return (
     <Drawer
       anchor="right"
@@ -93,11 +120,16 @@ export function ProfilePanel({
             <CloseOutlined />
           </IconButton>
         </Stack>
-        {failed && <Alert severity="error">{t('search.page.profileError')}</Alert>}
+        {failed && (
+          <Alert severity={gone ? 'info' : 'error'}>
+            {t(gone ? 'search.page.profileGone' : 'search.page.profileError')}
+          </Alert>
+        )}
         {id && notice}
         {!failed && !profile && <Skeleton variant="rectangular" height={240} />}
         {profile && <ProfileBody profile={profile} />}
-        {id && <Box onFocus={onFocus}>{children}</Box>}
+        {/* What goes below (the notes and their form) once there is a profile to go with. */}
+        {id && profile && <Box onFocus={onFocus}>{children}</Box>}
       </Box>
       {guard.prompt}
     </Drawer>
