@@ -5,6 +5,7 @@
  *                     their charges, hold.ts the company-status cascade, read.ts/stats.ts reading,
  *   endpoints.ts / lifecycle.ts / list.ts / search.ts / sharing.ts  the calls, notices.ts the emails,
  *   renewal.ts        what the renew_power_projects job runs.
+ *   repeats.ts        a create repeated under the portal dialog's key (`clientId`) answers the project it made.
  *   endInterviews.ts  a project that closes (any path to inactive) or is deleted ends its interview requests and
  *                     cancels its booked interviews (services/interviewBooking.ts), in the same transaction;
  *                     companyProjectsGo (projectWrites.ts) does it, and queues their files' deletion, for a
