@@ -11,7 +11,7 @@ import { listOutbox } from '../../backend/services/mail/outbox';
 import type { GreenhouseStandIn } from '../helpers/ats/greenhouse';
 import { atsStandIns } from '../helpers/ats/vendors';
 import type { WorkableStandIn } from '../helpers/ats/workable';
-import { ok, people, type People } from '../helpers/ats/world';
+import { eraseForAts, ok, people, type People } from '../helpers/ats/world';
 import { testApp, type TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
@@ -50,12 +50,7 @@ async function relinked(kind: keyof typeof integration, first: string, second: s
 
 /** An admin records the erasure and carries it out, and the worker runs its jobs; answers its ATS records. */
 async function erase(candidateId: number): Promise<Record[]> {
-  const recorded = await p.platform.post('/data-rights/erasures', { candidateId: `Candidate:${candidateId}` });
-  ok(recorded, 'record the erasure');
-  ok(await p.platform.post(`/data-rights/erasures/${recorded.body.id}/carry-out`, { early: true }), 'erase');
-  await runJobs(t);
-  const id = Number(String(recorded.body.id).replace('ErasureRequest:', ''));
-  return (await t.knex('erasure_requests').where('id', id).first('report')).report.atsRecords as Record[];
+  return (await eraseForAts(t, p, candidateId)).records as unknown as Record[];
 }
 
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { LINK_KIND } from '../../schema/rules/ats';
 import { DUPLICATE_STATUS } from '../../schema/entities/candidateDuplicate';
 import type { TestApp } from '../helpers/app';
 import type { GreenhouseStandIn } from '../helpers/ats/greenhouse';
-import { connectedForFile, greenhouseConnected, ok, projectWith, type People } from '../helpers/ats/world';
+import { connectedForFile, greenhouseConnected, ok, projectWith, type People, eraseForAts } from '../helpers/ats/world';
 import { adminExportFiles } from '../helpers/dataExport';
 import { addToProject, makeProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
@@ -96,13 +96,8 @@ describe("A merge of two profiles each linked to its own application in the comp
     const pushes = JSON.parse(strFromU8(copy['ats-pushes.json'])) as { recordId: string; former: unknown }[];
     expect(pushes.map((x) => x.recordId).sort()).toEqual([a.remote_id, b.remote_id, c.remote_id].sort());
 
-    const recorded = await p.platform.post('/data-rights/erasures', { candidateId: `Candidate:${s}` });
-    ok(recorded, 'record the erasure');
-    ok(await p.platform.post(`/data-rights/erasures/${recorded.body.id}/carry-out`, { early: true }), 'erase');
-    await runJobs(t);
-    const requestId = Number(String(recorded.body.id).split(':').pop());
-    const { report } = await t.knex('erasure_requests').where('id', requestId).first('report');
-    const records = report.atsRecords as { remoteId: string; personCreated: boolean; outcome: string }[];
+    const { records: erased } = await eraseForAts(t, p, s);
+    const records = erased as { remoteId: string; personCreated: boolean; outcome: string }[];
     expect(records.map((r) => [r.remoteId, r.personCreated, r.outcome]).sort()).toEqual(
       [a, b, c].map((l) => [l.remote_id, true, 'erased']).sort(),
     );

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AshbyStandIn } from '../helpers/ats/ashby';
 import { atsStandIns } from '../helpers/ats/vendors';
-import { lastRun, ok, people, projectWith, type People } from '../helpers/ats/world';
+import { lastRun, ok, people, projectWith, type People, eraseForAts } from '../helpers/ats/world';
 import { testApp, type TestApp } from '../helpers/app';
 import { runJobs } from '../helpers/jobs';
 
@@ -56,14 +56,8 @@ describe('An erasure after a merge in Ashby, before the next sync', () => {
     });
     ashby.mergeCandidate(link.remote_candidate_id, own);
 
-    const recorded = await p.platform.post('/data-rights/erasures', { candidateId: `Candidate:${candidate}` });
-    ok(recorded, 'record the erasure');
-    ok(await p.platform.post(`/data-rights/erasures/${recorded.body.id}/carry-out`, { early: true }), 'erase');
-    await runJobs(t);
-
-    const requestId = Number(String(recorded.body.id).replace('ErasureRequest:', ''));
-    const { report } = await t.knex('erasure_requests').where('id', requestId).first('report');
-    expect(report.atsRecords).toEqual([
+    const { records } = await eraseForAts(t, p, candidate);
+    expect(records).toEqual([
       expect.objectContaining({
         remoteId: link.remote_id,
         remoteCandidateId: own,

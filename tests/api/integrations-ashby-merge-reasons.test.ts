@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AshbyArchiveReason, AshbyStandIn } from '../helpers/ats/ashby';
 import { atsStandIns } from '../helpers/ats/vendors';
-import { lastRun, ok, people, projectWith, setStage, type People } from '../helpers/ats/world';
+import { lastRun, ok, people, projectWith, setStage, type People, eraseForAts } from '../helpers/ats/world';
 import { testApp, type TestApp } from '../helpers/app';
 import { runJobs } from '../helpers/jobs';
 
@@ -78,13 +78,8 @@ describe('A person merged into another in Ashby', () => {
     await syncNow();
     expect(await linkOf(candidates[0])).toMatchObject({ remote_candidate_id: own, remote_person_created: false });
 
-    const recorded = await p.platform.post('/data-rights/erasures', { candidateId: `Candidate:${candidates[0]}` });
-    ok(recorded, 'record the erasure');
-    ok(await p.platform.post(`/data-rights/erasures/${recorded.body.id}/carry-out`, { early: true }), 'erase');
-    await runJobs(t);
-    const requestId = Number(String(recorded.body.id).replace('ErasureRequest:', ''));
-    const { report } = await t.knex('erasure_requests').where('id', requestId).first('report');
-    expect(report.atsRecords).toEqual([
+    const { records } = await eraseForAts(t, p, candidates[0]);
+    expect(records).toEqual([
       expect.objectContaining({ remoteCandidateId: own, outcome: 'listed', reason: 'notCreatedHere' }),
     ]);
     expect(ashby.calls.filter((c) => c.path === '/candidate.anonymize')).toEqual([]);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { ashbyError, type AshbyStandIn } from '../helpers/ats/ashby';
 import { atsStandIns } from '../helpers/ats/vendors';
-import { lastRun, ok, people, projectWith, setStage, type People } from '../helpers/ats/world';
+import { lastRun, ok, people, projectWith, setStage, type People, eraseForAts } from '../helpers/ats/world';
 import { testApp, type TestApp } from '../helpers/app';
 import { addToProject, makeProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
@@ -161,13 +161,8 @@ describe('A sync Ashby refuses', () => {
   it('counts erasing a person Ashby no longer has as erased', async () => {
     const before = await linkOf(project, candidates[1]);
     deletePerson(before.remote_candidate_id);
-    const recorded = await p.platform.post('/data-rights/erasures', { candidateId: `Candidate:${candidates[1]}` });
-    ok(recorded, 'record the erasure');
-    ok(await p.platform.post(`/data-rights/erasures/${recorded.body.id}/carry-out`, { early: true }), 'erase');
-    await runJobs(t);
-    const requestId = Number(String(recorded.body.id).replace('ErasureRequest:', ''));
-    const { report } = await t.knex('erasure_requests').where('id', requestId).first('report');
-    expect(report.atsRecords).toEqual([
+    const { records } = await eraseForAts(t, p, candidates[1]);
+    expect(records).toEqual([
       expect.objectContaining({ kind: 'ashby', remoteCandidateId: before.remote_candidate_id, outcome: 'erased' }),
     ]);
     expect(ashby.calls.filter((c) => c.path === '/candidate.anonymize')).toHaveLength(1);

@@ -8,7 +8,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app';
 import type { GreenhouseStandIn } from '../helpers/ats/greenhouse';
-import { connectedForFile, greenhouseConnected, lastRun, ok, projectWith, type People } from '../helpers/ats/world';
+import {
+  connectedForFile,
+  greenhouseConnected,
+  lastRun,
+  ok,
+  projectWith,
+  type People,
+  eraseForAts,
+} from '../helpers/ats/world';
 import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
@@ -38,14 +46,8 @@ describe('An erasure after a merge in Greenhouse, before the next sync', () => {
     gh.candidates.push({ ...own, created_at: '2020-01-01T00:00:00.000Z' });
     gh.mergePerson(Number(link.remote_candidate_id), own.id);
 
-    const recorded = await p.platform.post('/data-rights/erasures', { candidateId: `Candidate:${candidate}` });
-    ok(recorded, 'record the erasure');
-    ok(await p.platform.post(`/data-rights/erasures/${recorded.body.id}/carry-out`, { early: true }), 'erase');
-    await runJobs(t);
-
-    const requestId = Number(String(recorded.body.id).replace('ErasureRequest:', ''));
-    const { report } = await t.knex('erasure_requests').where('id', requestId).first('report');
-    expect(report.atsRecords).toEqual([
+    const { requestId, records } = await eraseForAts(t, p, candidate);
+    expect(records).toEqual([
       expect.objectContaining({
         remoteId: link.remote_id,
         remoteCandidateId: String(own.id),

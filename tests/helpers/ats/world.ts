@@ -149,3 +149,17 @@ export async function failureEvents(p: People): Promise<number> {
 /** Emails in the outbox, of anybody. */
 export const outboxCount = async (t: TestApp) =>
   Number((await t.knex('outbox_emails').count<{ n: string }[]>({ n: '*' }))[0].n);
+
+/**
+ * The platform admin records `candidateId`'s erasure and carries it out early, and the worker runs its jobs: the
+ * request's id and the ATS records of its report.
+ */
+export async function eraseForAts(t: TestApp, p: People, candidateId: number) {
+  const recorded = await p.platform.post('/data-rights/erasures', { candidateId: `Candidate:${candidateId}` });
+  ok(recorded, 'record the erasure');
+  ok(await p.platform.post(`/data-rights/erasures/${recorded.body.id}/carry-out`, { early: true }), 'erase');
+  await runJobs(t);
+  const requestId = Number(String(recorded.body.id).replace('ErasureRequest:', ''));
+  const { report } = await t.knex('erasure_requests').where('id', requestId).first('report');
+  return { requestId, records: report.atsRecords as Record<string, unknown>[] };
+}
