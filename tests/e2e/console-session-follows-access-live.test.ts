@@ -4,44 +4,23 @@
  * may not use, is taken to the console's home with a notice; an admin deactivated is signed out at once, the sign-in
  * page saying why. On a laptop and a touch phone.
  */
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, it, onTestFinished } from 'vitest';
 import { t } from '../../i18n';
 import { startE2E, type E2E } from '../helpers/e2e';
+import { LIVE_SIZES, livePageOn, type LiveSize } from '../helpers/livePage';
 
 let e2e: E2E;
 let admin: number;
 const ADMIN = 'admin@example.com';
 
-const SIZES = [
-  { name: 'a laptop', phone: false, viewport: { width: 1440, height: 900 } },
-  { name: 'a touch phone', phone: true, viewport: { width: 390, height: 844 } },
-] as const;
+const SIZES = LIVE_SIZES;
 
 beforeAll(async () => {
   e2e = await startE2E();
   admin = ((await e2e.db.knex('admins').where('email', ADMIN).first('id')) as { id: number }).id;
 });
 
-/** The admin's console on `at`, at `size`; returns once its live channel is open (its 'ready' frame came). */
-async function adminOn(size: (typeof SIZES)[number], at: string): Promise<Page> {
-  const signed = await e2e.signIn(ADMIN, size.viewport, null);
-  let page = signed;
-  if (size.phone) {
-    const context = await e2e.browser.newContext({ viewport: size.viewport, isMobile: true, hasTouch: true });
-    onTestFinished(() => context.close());
-    await context.addCookies(await signed.context().cookies());
-    page = await context.newPage();
-  }
-  const ready = new Promise<void>((resolve) =>
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', (f) => void (String(f.payload).includes('"ready"') && resolve())),
-    ),
-  );
-  await page.goto(`${e2e.baseUrl}${at}`);
-  await ready;
-  return page;
-}
+const adminOn = (size: LiveSize, at: string) => livePageOn(e2e, ADMIN, size, at);
 
 describe('The console follows its admin’s access', () => {
   for (const size of SIZES) {

@@ -8,41 +8,21 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { t } from '../../i18n';
 import { startE2E, type E2E } from '../helpers/e2e';
+import { LIVE_SIZES, livePageOn, type LiveSize } from '../helpers/livePage';
 
 let e2e: E2E;
 let member: number;
 const OWNER = 'owner@acme.example.com';
 const MEMBER = 'member@acme.example.com';
 
-const SIZES = [
-  { name: 'a laptop', phone: false, viewport: { width: 1440, height: 900 } },
-  { name: 'a touch phone', phone: true, viewport: { width: 390, height: 844 } },
-] as const;
+const SIZES = LIVE_SIZES;
 
 beforeAll(async () => {
   e2e = await startE2E();
   member = ((await e2e.db.knex('company_users').where('email', MEMBER).first('id')) as { id: number }).id;
 });
 
-/** The member's page on `at`, at `size`; returns once its live channel is open (its 'ready' frame came). */
-async function memberOn(size: (typeof SIZES)[number], at: string): Promise<Page> {
-  const signed = await e2e.signIn(MEMBER, size.viewport, null);
-  let page = signed;
-  if (size.phone) {
-    const context = await e2e.browser.newContext({ viewport: size.viewport, isMobile: true, hasTouch: true });
-    onTestFinished(() => context.close());
-    await context.addCookies(await signed.context().cookies());
-    page = await context.newPage();
-  }
-  const ready = new Promise<void>((resolve) =>
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', (f) => void (String(f.payload).includes('"ready"') && resolve())),
-    ),
-  );
-  await page.goto(`${e2e.baseUrl}${at}`);
-  await ready;
-  return page;
-}
+const memberOn = (size: LiveSize, at: string) => livePageOn(e2e, MEMBER, size, at);
 
 /** The owner's call through the team's route. */
 async function ownerPuts(path: string, data: Record<string, unknown>) {
