@@ -100,7 +100,8 @@ export const integrationLink = defineEntity({
 /**
  * An application the product placed in an ATS that its project candidate's link no longer names: the project was
  * relinked to another job, and the link now names the application on the new one (integrations/push.ts), the old one
- * left on the old job. Kept, with the person and whether the product made them, so the candidate's erasure lists and
+ * left on the old job; or a duplicate merge folded two pipeline rows of one project, each linked, and the dropped
+ * row's link went (duplicates/links.ts; its undo takes the row back out). Kept, with the person and whether the product made them, so the candidate's erasure lists and
  * erases it as it does the linked ones (dataRights/erase.ts); deleted with the candidate's other rows there.
  */
 export const integrationFormerApplication = defineEntity({
