@@ -22,7 +22,7 @@ import {
   writeSession,
   type SessionUser,
 } from '../providers/session';
-import { isLoginFlag, LOGIN_FLAGS } from '../../ui/auth/loginFlags';
+import { sessionEndedNotice } from '../../ui/auth/loginFlags';
 
 /** The resource and react-admin action of a console screen's path (`/admins/create`: create), if it is a resource's. */
 function screenOf(path: string): { resource: string; action: string } | undefined {
@@ -73,9 +73,8 @@ export function useConsoleSessionWatch(): void {
           ended = true;
           const flag = (err.body as { flag?: string } | undefined)?.flag || reason;
           clearSession();
-          notify(isLoginFlag(flag) ? t(LOGIN_FLAGS[flag]) : t('portal.session.ended'), {
-            type: isLoginFlag(flag) ? 'error' : 'info',
-          });
+          const notice = sessionEndedNotice(flag);
+          notify(notice.text, { type: notice.severity });
           void logout(undefined, undefined, false);
         })
         .finally(() => {

@@ -7,11 +7,10 @@
  * (the login flag the check or the channel's close names), or that it ended when neither says.
  */
 import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
-import { t } from '../../../i18n';
 import { ApiError, setUnauthorizedHandler } from '../../../ui/api/client';
 import { watchAccess } from '../../../ui/live/channel';
 import { authApi, type LoginUser } from '../../api/auth';
-import { isLoginFlag, LOGIN_FLAGS } from '../loginFlags';
+import { sessionEndedNotice } from '../../../ui/auth/loginFlags';
 import type { Notify } from '../notify';
 import { hasBell, viewerOf } from '../viewer';
 import type { AuthValue, Landing } from './authContext';
@@ -59,10 +58,8 @@ export function useSessionWatch(state: State, setState: Dispatch<SetStateAction<
       if (leaving || current.current.status !== 'signedIn') return;
       current.current = SIGNED_OUT;
       setState(SIGNED_OUT);
-      notify(
-        isLoginFlag(flag) ? t(LOGIN_FLAGS[flag]) : t('portal.session.ended'),
-        isLoginFlag(flag) ? 'error' : 'info',
-      );
+      const notice = sessionEndedNotice(flag);
+      notify(notice.text, notice.severity);
     };
     /** Reads the session again (one read at a time); `reason`: why the channel says it ended, if the check does not. */
     const reread = (reason?: string) => {
