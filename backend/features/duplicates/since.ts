@@ -44,20 +44,20 @@ export async function changeCheck(
   const checks = [{ table: 'candidates', column: 'id' }, ...(await allReferences(db))].filter(
     (r) => stamps.has(r.table) && r.table !== 'candidate_merges' && !LOOKS.has(r.table),
   );
+  if (!checks.length) return async () => undefined;
+  // One statement for every table, the first one written since answered (coalesce stops at it): one round trip a merge.
+  const found = checks.map((ref) => {
+    const latest = `greatest(${stamps.get(ref.table)!.join(', ')})`;
+    const mark = LOOK_MARKS[ref.table];
+    return `(select '${ref.table}'::text where exists (select 1 from ${ref.table} where ${ref.column} = :survivor
+              and ${latest} > (select at from merge) ${mark ? `and ${latest} is distinct from ${mark}` : ''}))`;
+  });
+  // Compared in SQL: the stamps carry microseconds a JavaScript date would drop.
+  const sql = `with merge as (select created_at as at from candidate_merges where id = :merge)
+    select coalesce(${found.join(',\n')}) as changed`;
   return async (survivorId, mergeId) => {
-    for (const ref of checks) {
-      const latest = `greatest(${stamps.get(ref.table)!.join(', ')})`;
-      const mark = LOOK_MARKS[ref.table];
-      const { rows } = await db.raw(
-        // Compared in SQL: the stamps carry microseconds a JavaScript date would drop.
-        `select 1 from ${ref.table} where ${ref.column} = ?
-            and ${latest} > (select created_at from candidate_merges where id = ?)
-            ${mark ? `and ${latest} is distinct from ${mark}` : ''} limit 1`,
-        [survivorId, mergeId],
-      );
-      if (rows.length) return ref.table;
-    }
-    return undefined;
+    const { rows } = await db.raw(sql, { survivor: survivorId, merge: mergeId });
+    return (rows[0]?.changed as string | null) ?? undefined;
   };
 }
 
