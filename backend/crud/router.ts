@@ -4,8 +4,9 @@
  * Rows are limited by the actor's abilities in SQL; writes are validated and trimmed to the
  * fields the actor may change, and run in one transaction. An update that sends the `updatedAt` its
  * form read is refused (409 'errors.changedMeanwhile') when the row changed since (staleness.ts).
- * A create or update answers the row as it wrote it, read after its commit; a row deleted by another request
- * meanwhile is not found (404) by an update or a second delete, which are then undone whole.
+ * A create or update answers the row as it wrote it, read in its own transaction once what the database derives at
+ * commit has run; a row deleted by another request meanwhile is not found (404) by an update or a second delete,
+ * which are then undone whole.
  */
 import { subject as asSubject } from '@casl/ability';
 import { permittedFieldsOf } from '@casl/ability/extra';
@@ -205,29 +206,23 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     Object.assign(data, implied);
     if (!ability.can('create', asSubject(subject, { ...data }))) throw forbidden();
     const children = validateChildren(entity, req.body, ability);
-    const id = await req.ctx.knex.transaction(async (trx) =>
-      present(trx, req, await createOne(context(req, trx, ability), data, children)),
+    const record = await req.ctx.knex.transaction(async (trx) =>
+      readBack(trx, req, ability, await createOne(context(req, trx, ability), data, children)),
     );
-    res.status(201).json(await readBack(req, ability, id));
+    res.status(201).json(record);
   });
 
   /**
-   * The written row's id, once the write's transaction still finds the row; none there (deleted by another request
-   * meanwhile): not found, and the write is undone.
+   * The row as the write left it, read in the write's transaction (a delete committed after it cannot take it from the
+   * answer) once the deferred triggers have run, so what the database derives at commit (a candidate's latest job,
+   * their search document) is in it; none there (deleted by another request meanwhile): not found, and the write is
+   * undone.
    */
-  async function present(trx: Knex.Transaction, req: Request, id: number): Promise<number> {
-    if (!(await findRow(trx, entity, req, id))) throw notFound();
-    return id;
-  }
-
-  /**
-   * The row as the write left it, read after its commit, so what the database derives at commit (a candidate's latest
-   * job, their search document) is in it; deleted by another request since: not found.
-   */
-  async function readBack(req: Request, ability: AppAbility, id: number) {
-    const row = await findRow(req.ctx.knex, entity, req, id);
+  async function readBack(trx: Knex.Transaction, req: Request, ability: AppAbility, id: number) {
+    await trx.raw('set constraints all immediate');
+    const row = await findRow(trx, entity, req, id);
     if (!row) throw notFound();
-    return readOne(req.ctx.knex, entity, ability, row);
+    return readOne(trx, entity, ability, row);
   }
 
   /**
@@ -315,12 +310,12 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     if (!ability.can('update', subject)) throw denied(req);
     const id = idParam(entity, req);
     // A delete that committed before this write leaves it no row: the read back finds none (404).
-    await req.ctx.knex.transaction(async (trx) => {
+    const record = await req.ctx.knex.transaction(async (trx) => {
       await updateOne(trx, req, ability, id, req.body);
       await writes.settle?.(context(req, trx, ability));
-      await present(trx, req, id);
+      return readBack(trx, req, ability, id);
     });
-    res.json(await readBack(req, ability, id));
+    res.json(record);
   });
 
   router.delete('/:id', async (req, res) => {
