@@ -40,6 +40,17 @@ export const integrations = {
     applicationGoneRejected: 'The application was gone from the ATS: not added again, the candidate is rejected',
     personGone: 'The person was gone from the ATS (deleted or merged): found again by email and linked',
     personGoneAdded: 'The person was gone from the ATS (deleted or merged): added again',
+    noAnswer: 'no answer came',
+    personLost: "The ATS's answer to creating the person was lost: the person was found by email and linked",
+    applicationLost: "The ATS's answer to creating the application was lost: it was found on the job and linked",
+    personLostNotFound:
+      "The ATS's answer to creating the person was lost ({cause}) and it is not in the ATS: the next sync looks again before creating it",
+    applicationLostNotFound:
+      "The ATS's answer to creating the application was lost ({cause}) and it is not on the job: the next sync looks again before adding it",
+    personLostUnread:
+      "The ATS's answer to creating the person was lost ({cause}) and looking them up failed: the next sync looks again before creating them",
+    applicationLostUnread:
+      "The ATS's answer to creating the application was lost ({cause}) and looking it up failed: the next sync looks again before adding it",
   },
   jobLinkedElsewhere: 'This job is already linked to the project “{project}”. Unlink it there first.',
   vendorAskedToWait:

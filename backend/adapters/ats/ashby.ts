@@ -11,7 +11,9 @@
  * none. `application.info` names the candidate the application is filed under now: after a recruiter
  * merges people in Ashby, the survivor, which the sync then links. Ashby does not de-duplicate people by
  * email, so `candidate.search` is asked first (the oldest match is the person) and an application
- * the person already has on the job is moved, not made again. `application.info` reads a status back.
+ * the person already has on the job is moved, not made again. A create left unanswered (a time-out, a dropped
+ * connection, a 5xx) is not sent again: the person is searched for by email, the application among the person's
+ * on the job (`candidate.info`, `application.info`), and the one found is linked (lost.ts). `application.info` reads a status back.
  * Ashby has no public delete of a person; its `candidate.anonymize` (candidatesWrite permission)
  * removes their personal data for good and is what an erased person gets. An erasure follows the
  * person's application first, as the sync does: when `application.info` files it under another person
@@ -24,6 +26,7 @@
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { requestJson, vendorMessage, type CallOptions, type HttpLimits } from './http';
+import { createOrFind } from './lost';
 import { AtsError, isGone, type AtsAccount, type AtsJob, type AtsPlacement, type AtsProvider } from './types';
 
 export interface AshbyCredentials {
@@ -120,6 +123,11 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
     if (!answer?.success) throw refusal(answer);
     return answer;
   }
+  /** The oldest person `candidate.search` finds with the email: Ashby keeps more than one without a word. */
+  async function oldestWithEmail(email: string): Promise<AshbyCandidate | undefined> {
+    const people = (await rpc<AshbyCandidate[]>('candidate.search', { email })).results ?? [];
+    return [...people].sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''))[0];
+  }
   const stagesByJob = new Map<string, Stage[]>();
   let archiveReason: string | undefined;
 
@@ -173,6 +181,7 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
       // Ashby keeps two people with one email without a word: the person is searched for first.
       let candidateId = knownId ?? undefined;
       let found: AtsPlacement['found'] = 'person';
+      let settled: AtsPlacement['settled'];
       let applicationIds: string[] = [];
       if (candidateId) {
         const known = await rpc<AshbyCandidate>('candidate.info', { id: candidateId }).catch((err: unknown) => {
@@ -184,40 +193,73 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
       }
       const relinked = Boolean(knownId) && !candidateId;
       if (!candidateId) {
-        const people = (await rpc<AshbyCandidate[]>('candidate.search', { email: person.email })).results ?? [];
-        const oldest = [...people].sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''))[0];
+        const oldest = await oldestWithEmail(person.email);
         candidateId = oldest?.id;
         applicationIds = oldest?.applicationIds ?? [];
       }
       if (!candidateId) {
-        const created = await rpc<{ id: string }>(
-          'candidate.create',
-          {
-            name: `${person.firstName} ${person.lastName}`.trim(),
-            email: person.email,
-            ...(person.phone ? { phoneNumber: person.phone } : {}),
+        // A create left unanswered may have made the person: the oldest holding the email now is them.
+        const made = await createOrFind(
+          'person',
+          async () => {
+            const created = await rpc<{ id: string }>(
+              'candidate.create',
+              {
+                name: `${person.firstName} ${person.lastName}`.trim(),
+                email: person.email,
+                ...(person.phone ? { phoneNumber: person.phone } : {}),
+              },
+              { once: true },
+            );
+            if (!created.results?.id) throw new AtsError('rejected', 'Ashby answered without a candidate id');
+            return created.results.id;
           },
-          { once: true },
+          async () => (await oldestWithEmail(person.email))?.id,
         );
-        candidateId = created.results?.id;
-        if (!candidateId) throw new AtsError('rejected', 'Ashby answered without a candidate id');
+        candidateId = made.value;
+        settled = made.settled;
         found = 'new';
         await personCreated?.(candidateId);
       }
-      for (const applicationId of applicationIds) {
-        const existing = (await rpc<AshbyApplication>('application.info', { applicationId })).results;
-        if (existing?.job?.id !== jobId) continue;
+      const personId = candidateId;
+      const onJob = async (ids: string[]) => {
+        for (const applicationId of ids) {
+          const existing = (await rpc<AshbyApplication>('application.info', { applicationId })).results;
+          if (existing?.job?.id === jobId) return existing;
+        }
+        return undefined;
+      };
+      const existing = await onJob(applicationIds);
+      if (existing) {
         if (existing.currentInterviewStage?.type !== STAGE_TYPE[stage])
           await provider.moveApplication(existing.id, stage, jobId);
         return { remoteId: existing.id, candidateId, found: 'application', ...(relinked && { relinked }) };
       }
-      const application = await rpc<{ id: string }>(
-        'application.create',
-        { candidateId, jobId, interviewStageId: await stageId(jobId, stage) },
-        { once: true },
+      const application = await createOrFind(
+        'application',
+        async () => {
+          const answer = await rpc<{ id: string }>(
+            'application.create',
+            { candidateId: personId, jobId, interviewStageId: await stageId(jobId, stage) },
+            { once: true },
+          );
+          if (!answer.results?.id) throw new AtsError('rejected', 'Ashby answered without an application id');
+          return answer.results.id;
+        },
+        // The person's applications as Ashby lists them now, the one on the job among them.
+        async () => {
+          const now = (await rpc<AshbyCandidate>('candidate.info', { id: personId })).results;
+          return (await onJob(now?.applicationIds ?? []))?.id;
+        },
       );
-      if (!application.results?.id) throw new AtsError('rejected', 'Ashby answered without an application id');
-      return { remoteId: application.results.id, candidateId, found, ...(relinked && { relinked }) };
+      settled ??= application.settled;
+      return {
+        remoteId: application.value,
+        candidateId,
+        found,
+        ...(relinked && { relinked }),
+        ...(settled && { settled }),
+      };
     },
 
     async readStatus(remoteId) {

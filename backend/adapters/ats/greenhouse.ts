@@ -19,6 +19,9 @@
  * under another person now (merged in Greenhouse before the next sync saw it), that survivor, a person
  * the product did not make, is answered for the company's list and nothing is deleted. A 404 means the
  * person is already gone only when their application names no other person.
+ * A create left unanswered (a time-out, a dropped connection, a 5xx: Greenhouse may have kept it) is not sent
+ * again: the person is looked up by email, the application on the person's applications for the job, and the
+ * one found is linked (lost.ts); found nothing, the record fails and the next sync looks again first.
  * A person id kept from an earlier push is read first: deleted, or merged into another person, it
  * answers 404 and the person is found again by email; an application read back names the person it
  * is filed under now (the survivor of a merge).
@@ -29,6 +32,7 @@
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { nextLink, pageLink, request, type CallOptions, type HttpLimits } from './http';
+import { createOrFind } from './lost';
 import { AtsError, isGone, type AtsAccount, type AtsJob, type AtsPlacement, type AtsProvider } from './types';
 
 export interface GreenhouseCredentials {
@@ -169,6 +173,17 @@ export function greenhouseProvider(
     return (listed ?? []).filter((p) => holdsEmail(p, email)).sort((a, b) => a.created_at.localeCompare(b.created_at));
   }
 
+  /** The person's application on the job, if they have one (the list's answer checked: only theirs, only that job). */
+  async function applicationOnJob(candidateId: string, jobId: string): Promise<GreenhouseApplication | undefined> {
+    const listed = (
+      await call<GreenhouseApplication[]>(
+        'GET',
+        `/applications?candidate_ids=${encodeURIComponent(candidateId)}&per_page=100`,
+      )
+    ).body;
+    return listed?.find((a) => personOf(a) === candidateId && String(a.job_id) === jobId);
+  }
+
   /** A v3 move from the stage the application is in to `to`; none when it is there already. */
   async function moveTo(remoteId: string, from: number | undefined, to: number): Promise<void> {
     if (from === to) return;
@@ -208,6 +223,7 @@ export function greenhouseProvider(
     async placeApplication(jobId, person, stage, knownId, personCreated) {
       let candidateId: string | undefined;
       let found: AtsPlacement['found'] = 'person';
+      let settled: AtsPlacement['settled'];
       if (knownId) {
         // A deleted person answers 404, as does one merged into another; a read that answers another id is the survivor.
         const known = await call<{ id: number }>('GET', `/candidates/${encodeURIComponent(knownId)}`).then(
@@ -225,12 +241,7 @@ export function greenhouseProvider(
         candidateId = oldest ? String(oldest.id) : undefined;
       }
       if (candidateId) {
-        const existing = (
-          await call<GreenhouseApplication[]>(
-            'GET',
-            `/applications?candidate_ids=${encodeURIComponent(candidateId)}&per_page=100`,
-          )
-        ).body?.find((a) => personOf(a) === candidateId && String(a.job_id) === jobId);
+        const existing = await applicationOnJob(candidateId, jobId);
         if (existing) {
           if (existing.status === 'active' && stage === 'placed')
             await provider.moveApplication(String(existing.id), stage, jobId);
@@ -239,36 +250,63 @@ export function greenhouseProvider(
           return { remoteId: String(existing.id), candidateId, found: 'application', ...(relinked && { relinked }) };
         }
       } else {
-        const candidate = (
-          await call<{ id: number }>(
-            'POST',
-            '/candidates',
-            {
-              first_name: person.firstName,
-              last_name: person.lastName,
-              emails: [{ value: person.email, type: 'personal' }],
-              ...(person.phone ? { phone_numbers: [{ value: person.phone, type: 'mobile' }] } : {}),
-            },
-            { once: true },
-          )
-        ).body;
-        if (!candidate?.id) throw new AtsError('rejected', 'Greenhouse answered without a candidate id');
-        candidateId = String(candidate.id);
+        // A create left unanswered may have made the person: the one holding the email now is them.
+        const madePerson = await createOrFind(
+          'person',
+          async () => {
+            const candidate = (
+              await call<{ id: number }>(
+                'POST',
+                '/candidates',
+                {
+                  first_name: person.firstName,
+                  last_name: person.lastName,
+                  emails: [{ value: person.email, type: 'personal' }],
+                  ...(person.phone ? { phone_numbers: [{ value: person.phone, type: 'mobile' }] } : {}),
+                },
+                { once: true },
+              )
+            ).body;
+            if (!candidate?.id) throw new AtsError('rejected', 'Greenhouse answered without a candidate id');
+            return String(candidate.id);
+          },
+          async () => {
+            const oldest = (await peopleWithEmail(person.email))[0];
+            return oldest ? String(oldest.id) : undefined;
+          },
+        );
+        candidateId = madePerson.value;
+        settled = madePerson.settled;
         found = 'new';
         await personCreated?.(candidateId);
       }
-      const application = (
-        await call<{ id: number }>(
-          'POST',
-          '/applications',
-          { candidate_id: Number(candidateId), job_id: Number(jobId), stage_id: await stageId(jobId, stage) },
-          { once: true },
-        )
-      ).body;
-      if (!application?.id) throw new AtsError('rejected', 'Greenhouse answered without an application id');
+      const personId = candidateId;
+      const application = await createOrFind(
+        'application',
+        async () => {
+          const answer = (
+            await call<{ id: number }>(
+              'POST',
+              '/applications',
+              { candidate_id: Number(personId), job_id: Number(jobId), stage_id: await stageId(jobId, stage) },
+              { once: true },
+            )
+          ).body;
+          if (!answer?.id) throw new AtsError('rejected', 'Greenhouse answered without an application id');
+          return String(answer.id);
+        },
+        async () => (await applicationOnJob(personId, jobId))?.id.toString(),
+      );
+      settled ??= application.settled;
       // A hire is the application's status: added at the offer stage, then hired.
-      if (stage === 'placed') await provider.moveApplication(String(application.id), stage, jobId);
-      return { remoteId: String(application.id), candidateId, found, ...(relinked && { relinked }) };
+      if (stage === 'placed') await provider.moveApplication(application.value, stage, jobId);
+      return {
+        remoteId: application.value,
+        candidateId,
+        found,
+        ...(relinked && { relinked }),
+        ...(settled && { settled }),
+      };
     },
 
     async readStatus(remoteId) {

@@ -15,9 +15,11 @@
  * the sync reports as such), other 4xx 'rejected' with the vendor's message, 5xx 'unavailable'.
  * The vendor's reason is read from any of the bodies vendors refuse with (vendorMessage, Ashby's `errorInfo`
  * among them). Request headers (credentials) are never part of an error. A create (`once`) is not sent again
- * after a 5xx or a network fault, since the vendor may have kept it: the next sync finds the person by email first and goes on from there.
+ * after a 5xx or a network fault (a time-out, a dropped connection, a body cut off), since the vendor may have
+ * kept it: it ends as AtsLostAnswer, an outcome unknown, which the adapter settles by looking the record up
+ * before anything is created again (lost.ts).
  */
-import { AtsError } from './types';
+import { AtsError, AtsLostAnswer } from './types';
 
 export interface HttpLimits {
   /** Longest Retry-After the product waits for inside a run; longer ones end the call as 'rateLimited'. */
@@ -173,12 +175,21 @@ export async function request<T>(
     try {
       res = await fetch(url, { ...init, signal: AbortSignal.timeout(limits.timeoutMs) });
     } catch {
+      if (options.once) throw new AtsLostAnswer('the ATS did not answer the create');
       if (attempt >= retries) throw new AtsError('unavailable', 'the ATS could not be reached');
       await sleep(250 * 2 ** attempt);
       continue;
     }
     learnPace(url, res.headers);
-    if (res.ok) return { body: (await readBody(res)) as T, headers: res.headers };
+    if (res.ok) {
+      try {
+        return { body: (await readBody(res)) as T, headers: res.headers };
+      } catch {
+        // The answer was cut off (timed out, dropped) after its status: a create's outcome is unknown.
+        if (options.once) throw new AtsLostAnswer('the ATS did not answer the create');
+        throw new AtsError('unavailable', 'the ATS answer was cut off');
+      }
+    }
     const body = await readBody(res);
     if (res.status === 429) {
       const wait = waitOf429(res.headers);
@@ -197,12 +208,9 @@ export async function request<T>(
       continue;
     }
     if (res.status >= 500) {
-      if (attempt >= retries)
-        throw new AtsError(
-          'unavailable',
-          `the ATS answered ${res.status}: ${vendorMessage(body, res.status)}`,
-          res.status,
-        );
+      const said = `the ATS answered ${res.status}: ${vendorMessage(body, res.status)}`;
+      if (options.once) throw new AtsLostAnswer(said, res.status, said);
+      if (attempt >= retries) throw new AtsError('unavailable', said, res.status);
       await sleep(250 * 2 ** attempt);
       continue;
     }

@@ -13,16 +13,21 @@
  * integration was connected): it is told as such, naming the scope and that signing in with Lever
  * again grants it, a permission missing rather than dead credentials. The person's opportunities are read first
  * (those of the contact kept from an earlier push, `GET /contacts/:id` then `contact_id`, else those with the email;
- * a new one joins that contact): one already on the posting is moved, not added again. An opportunity's stage, or its archive reason (a hired one is "Hired"),
- * is read back. Lever's public API has no delete or anonymisation of an opportunity or a contact
- * (it lists deleted opportunities, but deleting is done in Lever itself), so an erased person's
- * opportunities are listed for the company to delete there.
+ * a new one joins that contact): one already on the posting is moved, not added again. A create left unanswered
+ * (a time-out, a dropped connection, a 5xx) is not sent again: the person's opportunities are read by email and
+ * the one on the posting is linked (lost.ts). An opportunity's stage, or its archive reason (a hired one is "Hired"),
+ * is read back with the contact it is filed under now. Lever's public API has no delete or anonymisation of an
+ * opportunity or a contact (deleting is done in Lever itself), so an erased person's opportunities are listed for the
+ * company, each under the contact holding it now (`personOf`). A merge of contacts in Lever moves the merged-away
+ * one's opportunities, ids unchanged, to the survivor, and a read of the old id answers the survivor: moves still go to
+ * the same opportunity, a read-back names the survivor (linked as a contact the product did not make), and a push by
+ * the old id joins the survivor, never a second contact.
  */
-import { t } from '../../../i18n';
 import type { StageKey } from '../../../schema/rules/pipeline';
 import type { AtsConfig } from './config';
 import { requestJson, type CallOptions } from './http';
-import { leverRefresh, type LeverTokens } from './leverAuth';
+import { createOrFind } from './lost';
+import { leverRefresh, scopeMissing, type LeverTokens } from './leverAuth';
 import {
   AtsError,
   AtsNoActingUser,
@@ -63,6 +68,10 @@ interface Reason {
   type?: string;
 }
 
+/** The open (not archived) opportunity on the posting, if any. */
+const onPosting = (opportunities: Opportunity[], jobId: string) =>
+  opportunities.find((o) => !o.archived && o.applications?.some((a) => a.posting === jobId));
+
 const at = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
 
 /** A Lever user, as `/users` lists them. */
@@ -94,25 +103,6 @@ export interface LeverTokenStore {
 
 /** Pages of `/users` read for the person signing in (100 users each). */
 const MAX_USER_PAGES = 100;
-
-/** The scope each call needs (LEVER_SCOPES), by its resource and method: what a 403 with no scope named lacks. */
-function scopeOf(method: string, path: string): string {
-  const resource = /^\/([a-z_]+)/.exec(path)?.[1] ?? '';
-  if (resource === 'contacts') return 'contact:read:admin';
-  if (resource === 'opportunities') return `opportunities:${method === 'GET' ? 'read' : 'write'}:admin`;
-  return `${resource}:read:admin`;
-}
-
-/**
- * A 403 from Lever's API: the tokens lack the scope the call needs (Lever grants the scopes asked for at
- * sign-in, so one the product added later is granted only by signing in again), told as a permission missing
- * that names it; the scope Lever names, else the call's. Any other error as it was.
- */
-function scopeMissing(err: unknown, method: string, path: string): unknown {
-  if (!(err instanceof AtsError && err.code === 'auth' && err.status === 403)) return err;
-  const scope = /\b[a-z_]+:(read|write):admin\b/.exec(err.message)?.[0] ?? scopeOf(method, path);
-  return new AtsError('auth', t('integrations.leverScopeMissing', { scope }), 403);
-}
 
 /** Within a minute of expiry, or past it. */
 const expiring = (t: LeverTokens) => t.expiresAt < Date.now() + 60_000;
@@ -244,6 +234,21 @@ export function leverProvider(
     return found?.data?.id;
   }
 
+  /** An opportunity as `GET /opportunities/:id` reads it, or null once Lever no longer has it. */
+  async function opportunityOf(remoteId: string): Promise<Opportunity | null> {
+    const found = await call<Page<Opportunity>>('GET', `/opportunities/${encodeURIComponent(remoteId)}`).catch(
+      (err: unknown) => {
+        if (isGone(err)) return null;
+        throw err;
+      },
+    );
+    return found?.data ?? null;
+  }
+
+  /** The opportunities a list filter (`contact_id=`, `email=`) answers, with their applications. */
+  const opportunitiesOf = async (filter: string) =>
+    (await call<Page<Opportunity[]>>('GET', `/opportunities?${filter}&expand=applications&limit=100`)).data ?? [];
+
   const provider: AtsProvider = {
     async verify(actingAs): Promise<AtsAccount> {
       // The person signing in, when Lever has them as an active user who may act (not an interviewer), on
@@ -291,10 +296,9 @@ export function leverProvider(
       const filter = contact
         ? `contact_id=${encodeURIComponent(contact)}`
         : `email=${encodeURIComponent(person.email)}`;
-      const existing =
-        (await call<Page<Opportunity[]>>('GET', `/opportunities?${filter}&expand=applications&limit=100`)).data ?? [];
+      const existing = await opportunitiesOf(filter);
       const relinked = Boolean(knownId) && !contact;
-      const here = existing.find((o) => !o.archived && o.applications?.some((a) => a.posting === jobId));
+      const here = onPosting(existing, jobId);
       if (here) {
         if (stage === 'placed' || here.stage !== (await stageId(stage)))
           await provider.moveApplication(here.id, stage, jobId);
@@ -305,40 +309,47 @@ export function leverProvider(
           ...(relinked && { relinked }),
         };
       }
-      const answer = await call<Page<{ id: string; contact?: string }>>(
-        'POST',
-        `/opportunities?${performAs()}`,
-        {
-          name: `${person.firstName} ${person.lastName}`.trim(),
-          emails: [person.email],
-          ...(person.phone ? { phones: [{ value: person.phone }] } : {}),
-          postings: [jobId],
-          ...(contact ? { contact } : {}),
-          origin: 'sourced',
-          stage: await stageId(stage),
+      // Lever makes the contact (when new) and the opportunity in one create; left unanswered, it may have made
+      // both: the person's opportunity on the posting, looked up by email, is the one it made.
+      const made = await createOrFind(
+        contact || existing.length ? 'application' : 'person',
+        async () => {
+          const answer = await call<Page<{ id: string; contact?: string }>>(
+            'POST',
+            `/opportunities?${performAs()}`,
+            {
+              name: `${person.firstName} ${person.lastName}`.trim(),
+              emails: [person.email],
+              ...(person.phone ? { phones: [{ value: person.phone }] } : {}),
+              postings: [jobId],
+              ...(contact ? { contact } : {}),
+              origin: 'sourced',
+              stage: await stageId(stage),
+            },
+            { once: true },
+          );
+          if (!answer?.data?.id) throw new AtsError('rejected', 'Lever answered without an opportunity id');
+          return answer.data;
         },
-        { once: true },
+        async () => onPosting(await opportunitiesOf(`email=${encodeURIComponent(person.email)}`), jobId),
       );
-      if (!answer?.data?.id) throw new AtsError('rejected', 'Lever answered without an opportunity id');
+      const opportunity = made.value;
       // A hire is an opportunity archived as hired: added at the offer, then archived.
-      if (stage === 'placed') await provider.moveApplication(answer.data.id, stage, jobId);
+      if (stage === 'placed') await provider.moveApplication(opportunity.id, stage, jobId);
       return {
-        remoteId: answer.data.id,
-        candidateId: answer.data.contact ?? contact ?? existing[0]?.contact ?? answer.data.id,
+        remoteId: opportunity.id,
+        candidateId: opportunity.contact ?? contact ?? existing[0]?.contact ?? opportunity.id,
         found: contact || existing.length ? 'person' : 'new',
         ...(relinked && { relinked }),
+        ...(made.settled && { settled: made.settled }),
       };
     },
 
     async readStatus(remoteId) {
-      const opportunity = await call<Page<Opportunity>>('GET', `/opportunities/${encodeURIComponent(remoteId)}`).catch(
-        (err: unknown) => {
-          if (err instanceof AtsError && err.status === 404) return null;
-          throw err;
-        },
-      );
-      const o = opportunity?.data;
+      const o = await opportunityOf(remoteId);
       if (!o) return null;
+      // The contact it is filed under now: after a merge in Lever, the survivor.
+      const candidateId = o.contact ?? null;
       if (o.archived) {
         reasons ??= (await call<Page<Reason[]>>('GET', '/archive_reasons')).data ?? [];
         const reason = reasons.find((r) => r.id === o.archived?.reason);
@@ -348,11 +359,16 @@ export function leverProvider(
           reason: hired ? null : (reason?.text ?? null),
           stage: hired ? 'placed' : 'rejected',
           since: at(o.archived.archivedAt),
+          candidateId,
         };
       }
       const name = (await allStages()).find((st) => st.id === o.stage)?.text ?? '';
       const stage = (Object.entries(BACK) as [StageKey, RegExp][]).find(([, re]) => re.test(name))?.[0] ?? null;
-      return { label: name, stage, since: at(o.lastAdvancedAt) };
+      return { label: name, stage, since: at(o.lastAdvancedAt), candidateId };
+    },
+
+    async personOf(remoteId) {
+      return (await opportunityOf(remoteId))?.contact ?? null;
     },
 
     async moveApplication(remoteId, stage) {

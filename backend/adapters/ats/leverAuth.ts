@@ -7,6 +7,7 @@
  * 'unavailable' (or 'rateLimited'), tried again later.
  */
 import * as oidc from 'openid-client';
+import { t } from '../../../i18n';
 import type { AtsConfig } from './config';
 import { AtsError } from './types';
 
@@ -93,4 +94,23 @@ function refreshFailure(err: unknown): AtsError {
   if (err.status === 429) return new AtsError('rateLimited', message, 429);
   if (err.status >= 400 && err.status < 500) return new AtsError('auth', message, err.status);
   return new AtsError('unavailable', message, err.status);
+}
+
+/** The scope each call needs (LEVER_SCOPES), by its resource and method: what a 403 with no scope named lacks. */
+function scopeOf(method: string, path: string): string {
+  const resource = /^\/([a-z_]+)/.exec(path)?.[1] ?? '';
+  if (resource === 'contacts') return 'contact:read:admin';
+  if (resource === 'opportunities') return `opportunities:${method === 'GET' ? 'read' : 'write'}:admin`;
+  return `${resource}:read:admin`;
+}
+
+/**
+ * A 403 from Lever's API: the tokens lack the scope the call needs (Lever grants the scopes asked for at
+ * sign-in, so one the product added later is granted only by signing in again), told as a permission missing
+ * that names it; the scope Lever names, else the call's. Any other error as it was.
+ */
+export function scopeMissing(err: unknown, method: string, path: string): unknown {
+  if (!(err instanceof AtsError && err.code === 'auth' && err.status === 403)) return err;
+  const scope = /\b[a-z_]+:(read|write):admin\b/.exec(err.message)?.[0] ?? scopeOf(method, path);
+  return new AtsError('auth', t('integrations.leverScopeMissing', { scope }), 403);
 }

@@ -36,6 +36,11 @@ export interface AtsPlacement {
   found: 'new' | 'person' | 'application';
   /** The person id given was no longer there (deleted, or merged into another): the person was found again, or made. */
   relinked?: boolean;
+  /**
+   * A create of this record went unanswered (AtsLostAnswer: the vendor may have kept it) and the look-up after it
+   * found the record, which is linked: 'person' (found by email) or 'application' (found on the job).
+   */
+  settled?: 'person' | 'application';
 }
 
 /** An application's stage or status as read from the ATS. */
@@ -92,6 +97,11 @@ export interface AtsProvider {
    * for the company to erase in the ATS itself.
    */
   erasePerson?(candidateId: string, applicationId?: string): Promise<AtsErasure | void>;
+  /**
+   * The person an application is filed under now (another after a merge in the ATS), null once it is gone; given by a
+   * vendor without an erase call that says it (Lever), so an erasure lists the record under the person holding it.
+   */
+  personOf?(applicationId: string): Promise<string | null>;
 }
 
 /** An erasure not made: the application is filed under another person now (a merge's survivor), named here. */
@@ -114,6 +124,22 @@ export class AtsError extends Error {
   ) {
     super(message);
     this.name = 'AtsError';
+  }
+}
+
+/**
+ * A create whose outcome is unknown: sent, then no answer (a time-out, a dropped connection) or a 5xx, so the
+ * vendor may have kept the record. It is never sent again blind: the record is looked up first (lost.ts).
+ */
+export class AtsLostAnswer extends AtsError {
+  constructor(
+    message: string,
+    status?: number,
+    /** What the vendor answered (a 5xx and its reason); none when no answer came. */
+    public readonly said?: string,
+  ) {
+    super('unavailable', message, status);
+    this.name = 'AtsLostAnswer';
   }
 }
 

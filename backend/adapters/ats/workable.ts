@@ -11,7 +11,9 @@
  * read, by the email of the record kept from an earlier push (read by id: the person even when
  * their email changed here) or else by the email sent: the record already on the job is moved, a
  * record on another job is copied to this one; only a person Workable lacks is created. The record already on the
- * job is moved when its stage is not the product's, or it is disqualified.
+ * job is moved when its stage is not the product's, or it is disqualified. A create or copy left unanswered (a
+ * time-out, a dropped connection, a 5xx) is not sent again: the person's records are read by email and the one on
+ * the job is linked (lost.ts).
  * A rejection disqualifies the record with SPI v3's current fields (`disqualify_note`; not the deprecated
  * `disqualification_reason`). A move to an active stage of a disqualified record (a candidate taken back from
  * rejected) first reverts the disqualification (`POST /candidates/:id/revert`, with the member): Workable's move
@@ -24,6 +26,7 @@
 import { t } from '../../../i18n';
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { pageLink, requestJson, type CallOptions, type HttpLimits } from './http';
+import { createOrFind } from './lost';
 import {
   AtsError,
   AtsNoActingUser,
@@ -231,26 +234,51 @@ export function workableProvider(
           await moveTo(here.id, stage, here.disqualified === true);
         return { remoteId: here.id, candidateId: source.id, found: 'application', ...(relinked && { relinked }) };
       }
+      // A copy or create left unanswered may have made the record: the one on the job now, by email, is it.
+      const email = known?.email ?? person.email;
+      const onJob = async () => (await provider.findAll(email)).find((c) => c.job?.shortcode === jobId)?.id;
       if (source) {
-        const copied = await post<{ candidate: { id: string } }>(
-          `/candidates/${encodeURIComponent(source.id)}/copy`,
-          { member_id: await member(), target_job_shortcode: jobId, target_stage: await stageSlug(stage) },
-          { once: true },
+        const copied = await createOrFind(
+          'application',
+          async () => {
+            const answer = await post<{ candidate: { id: string } }>(
+              `/candidates/${encodeURIComponent(source.id)}/copy`,
+              { member_id: await member(), target_job_shortcode: jobId, target_stage: await stageSlug(stage) },
+              { once: true },
+            );
+            if (!answer?.candidate?.id)
+              throw new AtsError('rejected', 'Workable answered a copy without a candidate id');
+            return String(answer.candidate.id);
+          },
+          onJob,
         );
-        const id = copied?.candidate?.id;
-        if (!id) throw new AtsError('rejected', 'Workable answered a copy without a candidate id');
-        return { remoteId: String(id), candidateId: source.id, found: 'person', ...(relinked && { relinked }) };
+        const settled = copied.settled && { settled: copied.settled };
+        return {
+          remoteId: copied.value,
+          candidateId: source.id,
+          found: 'person',
+          ...(relinked && { relinked }),
+          ...settled,
+        };
       }
-      const body = await post<{ candidate: { id: string } }>(
-        `/jobs/${encodeURIComponent(jobId)}/candidates`,
-        { sourced: true, candidate: workablePerson(person) },
-        { once: true },
+      const made = await createOrFind(
+        'person',
+        async () => {
+          const body = await post<{ candidate: { id: string } }>(
+            `/jobs/${encodeURIComponent(jobId)}/candidates`,
+            { sourced: true, candidate: workablePerson(person) },
+            { once: true },
+          );
+          if (!body?.candidate?.id) throw new AtsError('rejected', 'Workable answered without a candidate id');
+          return String(body.candidate.id);
+        },
+        onJob,
       );
-      const id = body?.candidate?.id;
-      if (!id) throw new AtsError('rejected', 'Workable answered without a candidate id');
+      const id = made.value;
       // A move that fails here leaves the candidate on the job: the next sync finds it and moves it.
-      await moveTo(String(id), stage, false);
-      return { remoteId: String(id), candidateId: String(id), found: 'new', ...(relinked && { relinked }) };
+      await moveTo(id, stage, false);
+      const settled = made.settled && { settled: made.settled };
+      return { remoteId: id, candidateId: id, found: 'new', ...(relinked && { relinked }), ...settled };
     },
 
     async moveApplication(remoteId, stage) {

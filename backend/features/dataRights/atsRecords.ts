@@ -5,7 +5,9 @@
  * `DELETE /candidates/{id}`, Ashby's `candidate.anonymize`) is erased there with it, unless the vendor, following
  * the record's application (Ashby, Greenhouse), finds it filed under another person now (merged there before a sync
  * followed the merge): the record then names that person and is listed for the company, as it is once a sync has
- * followed it (a person the product did not make), never counted as erased for a not-found of the merged id; every
+ * followed it (a person the product did not make), never counted as erased for a not-found of the merged id. A vendor
+ * without the call that says whom an application is filed under (Lever, `personOf`) is asked too, so a record merged
+ * there into another contact is listed under that contact as not made here, never under the merged-away id; every
  * record's outcome is written into the erasure request's report as it is known, so a retry calls only what
  * is still open. A vendor that cannot be reached or limits the rate is tried again by the job's
  * retries (graphile-worker's backoff, ERASE_ATS_ATTEMPTS in all, some half an hour); a refusal, or
@@ -23,7 +25,7 @@ import type { Config } from '../../config';
 import { logger } from '../../logger';
 import { queueEmail } from '../../services/mail/outbox';
 import { queueJob } from '../../services/queue';
-import { personEraser } from '../integrations';
+import { personEraser, type PersonEraser } from '../integrations';
 import { atsRecordsToEraseEmail } from './emails';
 import type { AtsRecord, ErasureReport } from './erase';
 import { logDataRights } from './log';
@@ -68,9 +70,30 @@ async function eraseOne(erase: Eraser, r: AtsRecord, lastAttempt: boolean): Prom
   }
 }
 
+/**
+ * A record of a person the product made, in an ATS without an erase call: listed for the company, under the person
+ * the vendor files its application under now when that is another (merged there into a person the product did not
+ * make). A vendor that cannot say (or fails to) leaves it listed as it was.
+ */
+async function listedOnly(personOf: PersonEraser['personOf'], r: AtsRecord): Promise<Result> {
+  const holder =
+    personOf && r.remoteId
+      ? await personOf(r.remoteId).catch((err: unknown) => {
+          logger.warn(
+            { err: err instanceof AtsError ? err.code : 'error' },
+            'an ATS did not say whom a record is under',
+          );
+          return null;
+        })
+      : null;
+  if (holder && holder !== r.remoteCandidateId)
+    return { outcome: 'listed', reason: 'notCreatedHere', remoteCandidateId: holder, personCreated: false };
+  return { outcome: 'listed', reason: 'noEraseCall' };
+}
+
 /** Settles what it can of the request's ATS records; answers how many are still open (to retry). */
 async function settle(knex: Knex, config: Config, records: AtsRecord[], lastAttempt: boolean): Promise<number> {
-  const erasers = new Map<number, Eraser | undefined | 'broken'>();
+  const erasers = new Map<number, PersonEraser | undefined | 'broken'>();
   const byPerson = new Map<string, Result>();
   let open = 0;
   for (const r of records) {
@@ -80,13 +103,13 @@ async function settle(knex: Knex, config: Config, records: AtsRecord[], lastAtte
     else {
       if (!erasers.has(r.integrationId))
         erasers.set(r.integrationId, await personEraser(knex, config, r.integrationId).catch(() => 'broken' as const));
-      const erase = erasers.get(r.integrationId);
+      const calls = erasers.get(r.integrationId);
       const key = `${r.integrationId}:${r.remoteCandidateId}`;
-      if (erase === 'broken') result = { outcome: 'failed', reason: 'credentials' };
-      else if (!erase) result = { outcome: 'listed', reason: 'noEraseCall' };
+      if (calls === 'broken') result = { outcome: 'failed', reason: 'credentials' };
+      else if (!calls?.erase) result = await listedOnly(calls?.personOf, r);
       else {
         // Two applications of one person: one call.
-        if (!byPerson.has(key)) byPerson.set(key, await eraseOne(erase, r, lastAttempt));
+        if (!byPerson.has(key)) byPerson.set(key, await eraseOne(calls.erase, r, lastAttempt));
         result = byPerson.get(key)!;
       }
     }

@@ -14,5 +14,5 @@ export { integrationEndpoints } from './endpoints';
 export { knownEndpoints } from './known';
 export { knownBatchEndpoints } from './knownBatch';
 export { leverEndpoints } from './lever';
-export { personEraser, queueSync } from './store';
+export { personEraser, queueSync, type PersonEraser } from './store';
 export { runSync } from './sync';

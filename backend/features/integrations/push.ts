@@ -17,6 +17,11 @@
  *   erasure (dataRights/eraseAts.ts);
  * - a move between product stages that are one stage in every ATS (Interview and Interview 2: sameStage) sends
  *   nothing: the application stays where it is (a Greenhouse move without its target would advance it);
+ * - a create the ATS left unanswered (a time-out, a dropped connection, a 5xx: it may have kept the record) is not
+ *   sent again: the adapter looks the record up (the person by email, the application on the job) and the one
+ *   found is linked, the report saying the answer was lost and the record found (a person found so is the one the
+ *   product's create made); found nothing, the record fails saying so and the next run looks again before creating
+ *   (adapters/ats/lost.ts);
  * - what happened is the record's entry in the run's report, with its reason.
  * Nothing here loops: a record is placed at most once a run, and the next run starts from the links
  * as they stand.
@@ -340,6 +345,8 @@ export async function syncCandidate(
     if (placed.relinked && known) await repointStale(trx, row, c, known, placed);
   };
   if (!(await linkUnlessErased(db, row, c.candidate_id, placed, write))) return 'skipped';
+  // A create left unanswered, settled by the look-up after it: what the report says of it (adapters/ats/lost.ts).
+  if (placed.settled) return ['created', placed.settled === 'person' ? 'personLost' : 'applicationLost'];
   if (placed.relinked) return ['created', placed.found === 'new' ? 'personGoneAdded' : 'personGone'];
   if (gone) return ['created', 'applicationGone'];
   if (placed.found === 'new') return 'created';

@@ -118,23 +118,26 @@ export function providerOf(db: Db, config: Config, row: IntegrationRow): AtsProv
   });
 }
 
+/** What an erasure may ask of a connected ATS about a person (personEraser). */
+export interface PersonEraser {
+  /** The vendor's own erase call, where it has one. */
+  erase?: (remoteCandidateId: string, remoteId?: string) => Promise<AtsErasure | void>;
+  /** Whom an application is filed under now, where a vendor without the call says it (Lever). */
+  personOf?: (remoteId: string) => Promise<string | null>;
+}
+
 /**
  * The vendor's own erase call for a person in integration `id`'s ATS, when the integration is still
- * connected live and its vendor has one; undefined otherwise (the records are then listed for the
- * company). Given the application (`remoteId`), a vendor that follows it answers the person it is
- * filed under now when that is another (AtsErasure): nothing erased. Refusals come as AtsError, the
- * vendor's retries done.
+ * connected live and its vendor has one (the records are otherwise listed for the company), and where it has
+ * none, whom an application is filed under now if the vendor says; undefined when not connected live. Given the
+ * application (`remoteId`), a vendor that follows it answers the person it is filed under now when that is another
+ * (AtsErasure): nothing erased. Refusals come as AtsError, the vendor's retries done.
  */
-export async function personEraser(
-  db: Db,
-  config: Config,
-  id: number,
-): Promise<((remoteCandidateId: string, remoteId?: string) => Promise<AtsErasure | void>) | undefined> {
+export async function personEraser(db: Db, config: Config, id: number): Promise<PersonEraser | undefined> {
   const row = await integrationById(db, id);
   if (!row || !row.credentials || row.status === INTEGRATION_STATUS.recorded || !isLive(row.kind)) return undefined;
   const provider = providerOf(db, config, row);
-  const erase = provider.erasePerson?.bind(provider);
-  return erase;
+  return { erase: provider.erasePerson?.bind(provider), personOf: provider.personOf?.bind(provider) };
 }
 
 /** What a company admin reads of an integration: never its credentials. */

@@ -7,7 +7,8 @@
  *      asked before anything is created: by the person's id there when another project already
  *      linked them, else by email, the person it holds gets the application and an application
  *      already on the job is linked and moved, so a run cut short after a create resumes on the
- *      next one without a second person;
+ *      next one without a second person; a create the ATS left unanswered (time-out, dropped
+ *      connection, 5xx) is settled by the same look-up in the run, never sent again blind (push.ts);
  *   3. the stage or status of every linked application is read back and kept with the time read
  *      and since when it holds (with the person it is filed under: a merge's survivor); a change the
  *      product did not make is a notification to the

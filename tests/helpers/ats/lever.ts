@@ -9,6 +9,10 @@
  * refresh tokens revoked at will. A contact is read by id (`GET /contacts/:id`, 404 once it has no
  * opportunity left), opportunities are listed by `contact_id` as well as by email, and a new one
  * names an existing contact with `contact`; an opportunity can be deleted as a user would in Lever.
+ * A recruiter's merge of two contacts is modelled as Lever does it (`mergeContacts`): the merged-away contact's
+ * opportunities move, ids unchanged, to the surviving contact, which then holds the emails of both, so a list by
+ * either email finds them; a read of the merged-away id (`GET /contacts/:id`) answers the survivor, while a list by
+ * its `contact_id` finds nothing.
  * Scopes are Lever's: a token carries those asked for at `/authorize` (less any the test `withheld`, as
  * granted to a connection made before the product asked for them), kept through refreshes, and each
  * endpoint answers 403 without the one it needs (`<resource>:<action>:admin`, a write scope covering
@@ -39,6 +43,10 @@ export interface LeverStandIn extends StandIn {
   opportunities: LeverOpportunity[];
   /** Deletes an opportunity, as a user would in Lever. */
   deleteOpportunity(id: string): void;
+  /** Merges contact `from` into `into`, as a recruiter would in Lever: `from`'s opportunities move to `into`. */
+  mergeContacts(from: string, into: string): void;
+  /** Contacts merged away, each with the contact it was merged into. */
+  merged: Map<string, string>;
   expireAccessTokens(): void;
   revokeRefreshTokens(): void;
   /** Lever's users (`GET /users`), first its super admin then Acme's Owner; a test may add one, and any of them may be acted as. */
@@ -84,6 +92,12 @@ export async function startLeverStandIn(
   let refresh = new Map<string, Set<string>>();
   let refreshes = 0;
   const opportunities: LeverOpportunity[] = [];
+  const merged = new Map<string, string>();
+  /** The contact an id is now: a merged-away one answers its survivor. */
+  const survivorOf = (id: string): string => (merged.has(id) ? survivorOf(merged.get(id)!) : id);
+  /** A contact holds the emails of all its opportunities (after a merge, those of both contacts). */
+  const holds = (contact: string, email: string | null) =>
+    opportunities.some((o) => o.contact === contact && o.email === email);
   const issue = (scopes: Set<string>): Reply => {
     const a = `lvat-${newId()}`;
     const r = `lvrt-${newId()}`;
@@ -176,7 +190,7 @@ export async function startLeverStandIn(
         body: {
           data: opportunities
             .filter((o) =>
-              query.has('contact_id') ? o.contact === query.get('contact_id') : o.email === query.get('email'),
+              query.has('contact_id') ? o.contact === query.get('contact_id') : holds(o.contact, query.get('email')),
             )
             .map((o) => ({
               id: o.id,
@@ -202,7 +216,7 @@ export async function startLeverStandIn(
         return { status: 404, body: { code: 'ResourceNotFound', message: 'contact not found' } };
       const row: LeverOpportunity = {
         id: newId(),
-        contact: named ?? opportunities.find((o) => o.email === email)?.contact ?? `contact-${newId()}`,
+        contact: named ?? opportunities.find((o) => holds(o.contact, email))?.contact ?? `contact-${newId()}`,
         name: String(b.name),
         email,
         posting: posting!,
@@ -216,9 +230,10 @@ export async function startLeverStandIn(
     }
     const contact = /^\/contacts\/([^/]+)$/.exec(route);
     if (method === 'GET' && contact) {
-      const of = opportunities.filter((o) => o.contact === contact[1]);
+      const id = survivorOf(contact[1]);
+      const of = opportunities.filter((o) => o.contact === id);
       if (!of.length) return { status: 404, body: { code: 'ResourceNotFound' } };
-      return { body: { data: { id: contact[1], name: of[0].name, emails: [...new Set(of.map((o) => o.email))] } } };
+      return { body: { data: { id, name: of[0].name, emails: [...new Set(of.map((o) => o.email))] } } };
     }
     const one = /^\/opportunities\/([^/]+)$/.exec(route);
     if (method === 'GET' && one) {
@@ -263,6 +278,11 @@ export async function startLeverStandIn(
     opportunities,
     users,
     withheld,
+    merged,
+    mergeContacts: (from: string, into: string) => {
+      for (const o of opportunities) if (o.contact === from) o.contact = into;
+      merged.set(from, into);
+    },
     deleteOpportunity: (id: string) => {
       opportunities.splice(
         opportunities.findIndex((o) => o.id === id),

@@ -2,8 +2,9 @@
  * What every ATS stand-in shares: a JSON server on loopback that records each call (method, path,
  * body, headers) and can be told to answer the next matching calls with a fault (a 429 with
  * Retry-After, a 500...) before it answers as the vendor would, or to do what was asked and then
- * answer with a fault (a vendor that kept the record but whose answer was lost), or to keep the next
- * matching call waiting until the test lets it through (a slow vendor, at a moment the test picks).
+ * answer with a fault (a vendor that kept the record but whose answer was lost), or to do it and then
+ * never answer (`lose`: the connection left hanging past the product's time limit, or dropped), or to keep
+ * the next matching call waiting until the test lets it through (a slow vendor, at a moment the test picks).
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 
@@ -28,6 +29,8 @@ export interface Fault extends Reply {
   times: number;
   /** The call is carried out first, then answered with the fault. */
   after?: boolean;
+  /** The call is carried out, then not answered: the connection hangs (until the stand-in closes) or is dropped. */
+  lost?: 'hang' | 'drop';
 }
 
 export interface StandIn {
@@ -37,6 +40,11 @@ export interface StandIn {
   fail(method: string, path: RegExp, reply: Reply, times?: number): void;
   /** The next `times` matching calls are carried out, then answered with this fault. */
   failAfter(method: string, path: RegExp, reply: Reply, times?: number): void;
+  /**
+   * The next `times` matching calls are carried out, then never answered: 'hang' keeps the connection open
+   * with no answer (the caller's time limit ends it), 'drop' closes it without one.
+   */
+  lose(method: string, path: RegExp, how: 'hang' | 'drop', times?: number): void;
   /** The next call matching `method` and `path` waits for `release()`; `arrived` tells when it came. */
   hold(method: string, path: RegExp): { arrived: () => boolean; release: () => void };
   close(): Promise<void>;
@@ -81,8 +89,13 @@ export async function startStandIn(handler: Handler): Promise<StandIn> {
       let reply: Reply;
       if (fault) {
         fault.times--;
-        if (fault.after && body !== undefined)
+        if ((fault.after || fault.lost) && body !== undefined)
           handler({ method, path: url.pathname, query: url.searchParams, body, raw, headers: req.headers });
+        if (fault.lost) {
+          calls.push({ method, path: url.pathname + url.search, body, headers: req.headers, status: 0 });
+          if (fault.lost === 'drop') req.socket.destroy();
+          return;
+        }
         reply = fault;
       } else if (body === undefined) reply = { status: 400, body: { error: 'invalid JSON' } };
       else reply = handler({ method, path: url.pathname, query: url.searchParams, body, raw, headers: req.headers });
@@ -102,6 +115,7 @@ export async function startStandIn(handler: Handler): Promise<StandIn> {
     calls,
     fail: (method, path, reply, times = 1) => faults.push({ method, path, times, ...reply }),
     failAfter: (method, path, reply, times = 1) => faults.push({ method, path, times, after: true, ...reply }),
+    lose: (method, path, how, times = 1) => faults.push({ method, path, times, lost: how }),
     hold: (method, path) => {
       let open = () => {};
       const gate = new Promise<void>((r) => (open = r));
@@ -109,7 +123,12 @@ export async function startStandIn(handler: Handler): Promise<StandIn> {
       holds.push(h);
       return { arrived: () => h.came, release: () => h.open() };
     },
-    close: () => new Promise((r) => server.close(() => r())),
+    close: () =>
+      new Promise((r) => {
+        server.close(() => r());
+        // A hanging call ('hang') would keep the server open.
+        server.closeAllConnections();
+      }),
   };
 }
 
