@@ -56,6 +56,14 @@ const idListOf =
     )
       throw new PayloadError(task, `{ ${key}: a list of positive whole numbers }`, payload);
   };
+/** The `suggested_live` job's payload (pipeline/suggestedLive.ts): changed candidates, their documents before, or all. */
+const changedIds: Check<Record<'candidateIds', number[]>> = idListOf('candidateIds');
+const suggestedChange: Check<{ candidateIds: number[]; before: unknown[]; all: boolean }> = (task, payload) => {
+  changedIds(task, payload);
+  const p = payload as Record<string, unknown>;
+  if (!Array.isArray(p.before) || p.before.length > 10_000 || typeof p.all !== 'boolean')
+    throw new PayloadError(task, '{ candidateIds, before: a list of documents, all: a boolean }', payload);
+};
 /** A payload listing 1 to 10,000 storage keys under `key`: non-empty strings. */
 const keyListOf =
   <K extends string>(key: K): Check<Record<K, string[]>> =>
@@ -127,6 +135,7 @@ export const TASK_PAYLOADS = {
   schedule_integration_syncs: noPayload,
   match_alerts: noPayload,
   send_alert_digests: noPayload,
+  suggested_live: suggestedChange,
   scan_duplicates: noPayload,
   find_twins: idListOf('candidateIds'),
   carry_out_erasures: noPayload,

@@ -39,6 +39,7 @@ import { syncIntegrationTask } from './tasks/sync_integration';
 import { matchCandidatesTask } from './tasks/match_candidates';
 import { matchAlertsTask } from './tasks/match_alerts';
 import { sendAlertDigestsTask } from './tasks/send_alert_digests';
+import { suggestedLiveTask } from './tasks/suggested_live';
 
 let stopping = false;
 
@@ -102,6 +103,7 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     apply_retention: applyRetentionTask(config, db),
     match_alerts: matchAlertsTask(config, db),
     send_alert_digests: sendAlertDigestsTask(config, db),
+    suggested_live: suggestedLiveTask(db),
     scrub_blind_cvs: scrubBlindCvsTask(config, db),
   });
 }

@@ -26,6 +26,7 @@ export { findTwins, scanPool, twinsOfDraft, type Draft, type Twin } from './dete
 export { emailKeySql, refreshKeys } from './keys';
 export { recordKeys } from './record';
 export { mergeCandidates } from './merge';
+export { CHOSEN_FIELDS } from './fields';
 export { undoMerge } from './undo';
 export { survivorOf, personIds } from './redirect';
 export { allReferences } from './references';

@@ -24,3 +24,4 @@ export { reachesCandidate } from './reachAnywhere';
 export { pipelineStatsOfMany, type StageStats } from './stats';
 export { moveCandidates } from './recruitment';
 export { curateCandidates } from './curation';
+export { suggestedLive, type SuggestedChange } from './suggestedLive';
