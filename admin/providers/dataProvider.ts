@@ -1,20 +1,14 @@
 /** ra-data-simple-rest against /api/v1, through the console's authenticated, envelope-aware client. */
 import simpleRestProvider from 'ra-data-simple-rest';
-import { HttpError, type DataProvider, type DeleteManyParams, type Identifier } from 'react-admin';
-import { t } from '../../i18n';
+import { HttpError, type DataProvider, type Identifier } from 'react-admin';
 import { deleteInChunks, deleteSummary } from './bulkDelete';
-import { API_URL, failureMessage, httpClient } from './http';
+import { API_URL, httpClient } from './http';
 import { noteWritten } from './writtenVersions';
 
 const base = simpleRestProvider(API_URL, httpClient);
 
 /** The spec names the bulk-status list differently per resource; company users take `users`. */
 const bulkKey = (resource: string) => (resource === 'company-users' ? 'users' : 'ids');
-
-/** Resources whose server deletes a list in one transaction, all rows or none (DELETE /<resource> {ids}). */
-const BULK_DELETE = new Set(['admins', 'projects']);
-/** Resources whose server deletes a list answering per key, rows already gone skipped (bulkDelete.ts). */
-const PER_KEY_DELETE = new Set(['candidates']);
 
 const one = (resource: string, id: Identifier) => `${API_URL}/${resource}/${encodeURIComponent(String(id))}`;
 
@@ -23,49 +17,6 @@ async function deleteOne(resource: string, id: Identifier, transferTo?: Identifi
   const query = transferTo ? `?transferTo=${encodeURIComponent(String(transferTo))}` : '';
   const { json } = await httpClient(`${one(resource, id)}${query}`, { method: 'DELETE' });
   return json;
-}
-
-/**
- * The colleague a company user's projects go to when several are deleted at once: the first the server offers
- * (as the portal's and the single deletion's dialogs default to) who is not being deleted too.
- */
-async function successorOf(id: Identifier, leaving: Identifier[]): Promise<Identifier | undefined> {
-  const { json } = await httpClient(
-    `${API_URL}/company-users/user-list-to-transfer?id=${encodeURIComponent(String(id))}`,
-  );
-  return (json as { id: Identifier }[]).find((target) => !leaving.includes(target.id))?.id;
-}
-
-/**
- * A refused bulk action in the refusal's own words (a field's message such as "Choose at most 100 at a time"),
- * since react-admin's bulk buttons toast the error's message, the generic "Some fields need your attention".
- */
-function inWords(err: unknown): unknown {
-  if (!(err instanceof HttpError)) return err;
-  return new HttpError(failureMessage(err), err.status, err.body);
-}
-
-/**
- * A list deleted where the server has no bulk deletion: one request per row, one after another (a company user's
- * successor must still be there). When some are refused the others stay deleted, and the error says so: how many
- * went and the first refusal's words, instead of a lone refusal that reads as if nothing changed.
- */
-async function deleteEach(resource: string, params: DeleteManyParams) {
-  const done: Identifier[] = [];
-  const refusals: unknown[] = [];
-  for (const id of params.ids) {
-    try {
-      const transferTo = resource === 'company-users' ? await successorOf(id, params.ids) : undefined;
-      await deleteOne(resource, id, transferTo);
-      done.push(id);
-    } catch (err) {
-      refusals.push(err);
-    }
-  }
-  if (!refusals.length) return { data: done };
-  if (!done.length) throw inWords(refusals[0]);
-  const counts = { done: done.length, count: params.ids.length, reason: failureMessage(refusals[0]) };
-  throw new HttpError(t('admin.bulkDelete.partial', counts), 400);
 }
 
 /**
@@ -128,22 +79,12 @@ export const dataProvider: DataProvider = {
     return { data: json };
   },
   /**
-   * Admins and projects are deleted in one request the server applies all or none (a list holding yourself deletes
-   * nobody); candidates in chunks answered per key, rows already gone counting as deleted and the refused ones told;
-   * other resources row by row, with partial results told (deleteEach).
+   * Every list deletes in chunks answered per key (bulkDelete.ts, the server's DELETE /<resource> {keys}): rows already
+   * gone count as deleted, the refused ones are told (a company user's work goes to a colleague on the server).
    */
   deleteMany: async (resource, params) => {
-    if (PER_KEY_DELETE.has(resource)) {
-      const report = await deleteInChunks(resource, params.ids);
-      if (report.refused.length) throw new HttpError(deleteSummary(report), 400);
-      return { data: [...report.deleted, ...report.gone] };
-    }
-    if (!BULK_DELETE.has(resource)) return deleteEach(resource, params);
-    try {
-      await httpClient(`${API_URL}/${resource}`, { method: 'DELETE', body: JSON.stringify({ ids: params.ids }) });
-    } catch (err) {
-      throw inWords(err);
-    }
-    return { data: params.ids };
+    const report = await deleteInChunks(resource, params.ids);
+    if (report.refused.length) throw new HttpError(deleteSummary(report), 400);
+    return { data: [...report.deleted, ...report.gone] };
   },
 };

@@ -1,7 +1,6 @@
 /** The generated list screen: columns, filters, default sort and bulk actions from `admin.list`. */
 import { useMemo, type ReactNode } from 'react';
 import {
-  BulkDeleteButton,
   CreateButton,
   DataTable,
   List,
@@ -14,6 +13,7 @@ import {
 import type { EntityDef } from '../../schema';
 import { BULK_MAX } from '../../schema/validation/inputs';
 import { DisplayField } from '../fields/DisplayField';
+import { recordText } from '../fields/readable';
 import { filterInputs } from '../fields/filterInputs';
 import { isSortable, isVisible, labelOf, pluralLabel } from '../fields/fieldMeta';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
@@ -21,6 +21,7 @@ import { abilityOf, canAccessResource, canUpdateStatusOfAny } from '../providers
 import { useActor } from '../providers/useActor';
 import { LabelledBody } from './LabelledRows';
 import { BulkStatusButton } from './BulkStatusButton';
+import { ListBulkDeleteButton } from './BulkDeleteButton';
 import { compactSecondary } from './CompactRow';
 import { columnWidths, ONE_LINE_TABLE_SX, PhoneList, showFullTextOnHover, TableActions, usePhone } from './denseTable';
 import { exporterFor } from './exporter';
@@ -70,7 +71,7 @@ function bulkActionsFor(entity: EntityDef, actor: ReturnType<typeof useActor>): 
   return (
     <>
       {status && <BulkStatusButton entity={entity} />}
-      {remove && <BulkDeleteButton mutationMode="pessimistic" />}
+      {remove && <ListBulkDeleteButton nameOf={(record) => recordText(entity, record)} />}
     </>
   );
 }

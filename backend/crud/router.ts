@@ -12,15 +12,16 @@ import { subject as asSubject } from '@casl/ability';
 import { permittedFieldsOf } from '@casl/ability/extra';
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
-import { columnOf, isNullable, type Action, type EntityDef } from '../../schema';
+import { columnOf, isNullable, type EntityDef } from '../../schema';
 import type { FieldDef } from '../../schema/lib/types';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { modelFor } from '../db/models';
 import { textOrder, TEXT_SORT_KINDS } from '../db/textOrder';
 import { abilityFor, type AppAbility } from '../../schema/ability';
 import { scopeQuery } from '../permissions/sql';
+import { deleteEntityKeys } from './bulkDelete';
 import { assertRoomInParents, loadChildren, validateChildren, writeChildren, type ChildWrite } from './children';
-import { selectRows } from './select';
+import { findRow, selectRows } from './select';
 import { assertCurrentRow } from './staleness';
 import { parseId, parseRefId } from './ids';
 import { forgetInLists } from './refs';
@@ -29,23 +30,10 @@ import { serialize, type Row } from './serialize';
 import { validateRecord } from './validate';
 import { referencesExist, type CheckContext, type EntityWrites, type WriteContext, type WritesOf } from './writes';
 
-export { selectRows };
+export { findRow, selectRows };
 
 function denied(req: Request): AppError {
   return req.actor.role === 'guest' ? unauthorized() : forbidden();
-}
-
-export async function findRow(
-  knex: Knex,
-  entity: EntityDef,
-  req: Request,
-  id: number,
-  action: Action = 'read',
-): Promise<Row | undefined> {
-  const query = selectRows(knex, entity).where(`${entity.table}.id`, id);
-  scopeQuery(query, abilityFor(req.actor), action, entity.subject, entity.table);
-  const found = await query.first();
-  return found ? (found.toJSON() as Row) : undefined;
 }
 
 function idParam(entity: EntityDef, req: Request): number {
@@ -317,6 +305,15 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     });
     res.json(record);
   });
+
+  if (!writes.deleteRoute) {
+    // Bulk deletion answered per key (bulkDelete.ts); a capability's own DELETE /<resource>, mounted first, wins.
+    router.delete('/', async (req, res) => {
+      const ability = abilityFor(req.actor);
+      if (!ability.can('delete', subject)) throw denied(req);
+      res.json(await deleteEntityKeys({ actor: req.actor, ability, ctx: req.ctx, req }, entity, writes, req.body));
+    });
+  }
 
   router.delete('/:id', async (req, res) => {
     const ability = abilityFor(req.actor);

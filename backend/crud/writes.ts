@@ -101,6 +101,8 @@ export interface EntityWrites {
   changedMeanwhile?: string;
   /** The capability route that owns the bulk status change; the generic `PUT /status` is then not mounted. */
   statusRoute?: string;
+  /** The capability route that owns deletion (one row at a time); the generic bulk `DELETE /` is then not mounted. */
+  deleteRoute?: string;
 }
 
 /** The write rules of an entity by its name; an entity without rules is written as declared. */

@@ -1,6 +1,5 @@
 /** The console's bulk deletion: its dialog, its progress and its outcome in counts (admin/providers/bulkDelete.ts). */
 export const bulkDelete = {
-  partial: '{done} of {count} selected were deleted; the others were not: {reason}',
   title: 'Delete {count} selected',
   content: 'Are you sure you want to delete these {count} items?',
   confirm: 'Confirm',

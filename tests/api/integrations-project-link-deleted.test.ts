@@ -57,7 +57,7 @@ describe("A deleted project's job link", () => {
     ];
     await linked(a, 'BE01');
     const removed = await p.admin.delete('/projects').send({ keys: [a.id] });
-    expect(removed.body).toEqual({ success: true, deleted: 1 });
+    expect(removed.body).toEqual({ success: true, deleted: [`Project:${a.id}`], gone: [], refused: [] });
     expect(await linksOf(a.id)).toEqual([]);
     await linked(b, 'BE01');
     expect(await jobLinks('BE01')).toEqual([b.id]);

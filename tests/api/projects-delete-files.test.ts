@@ -61,7 +61,7 @@ describe("A deleted project's stored files", () => {
       .set('Authorization', bearer('company'))
       .send({ keys: [`Project:${w.projects.acme}`] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ success: true, deleted: 1 });
+    expect(res.body).toMatchObject({ success: true, deleted: [`Project:${w.projects.acme}`] });
     await runJobs(w.t);
     for (const key of files) expect(await stored(key)).toBe(false);
   });

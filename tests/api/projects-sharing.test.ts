@@ -1,8 +1,8 @@
 /**
  * Who sees a project, written from each user's side: a Member sees only their own projects and
  * those shared with them; sharing's four refusals; another company's project stays out of reach
- * with guessed ids on every call; a company's status carries to its projects; bulk calls are all
- * or nothing.
+ * with guessed ids on every call; a company's status carries to its projects; a bulk status change is all
+ * or nothing, a bulk delete answers per key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app';
@@ -69,14 +69,12 @@ describe('A company Member', () => {
     const share = await p.as('member').post('/project-share/access/user/all', { projectId: project.id, accessType: 1 });
     expect(share.status).toBe(403);
     expect(share.body.error.code).toBe('project.share.errors.unauthorized');
-    expect(
-      (
-        await p
-          .as('member')
-          .delete('/projects')
-          .send({ keys: [project.id] })
-      ).status,
-    ).toBe(403);
+    // The bulk delete answers per key: this one refused, the project kept.
+    const bulk = await p
+      .as('member')
+      .delete('/projects')
+      .send({ keys: [project.id] });
+    expect(bulk.body.refused.map((r: { id: string }) => r.id)).toEqual([project.id]);
 
     const remove = await p
       .as('companyAdmin')
@@ -178,7 +176,6 @@ describe("Another company's project", () => {
       as.post('/projects/upgrade', { projectId: project.id }),
       as.post('/projects/guarantee', { projectId: project.id, candidateId: 1 }),
       as.put('/projects', { keys: [project.id], status: 3 }),
-      as.delete('/projects').send({ keys: [project.id] }),
       as.put(`/projects/${project.id}`, { title: 'Hijacked' }),
       as.delete(`/projects/${project.id}`),
       as.get(`/projects/access/user/info?project_id=${project.id}`),
@@ -190,6 +187,8 @@ describe("Another company's project", () => {
     ];
     const answers = await Promise.all(calls);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 404));
+    // The bulk delete answers per key: out of reach reads as gone, as if it did not exist.
+    expect((await as.delete('/projects').send({ keys: [project.id] })).body.gone).toEqual([project.id]);
     expect(await t.knex('projects').where('id', projectId(project.id)).first()).toEqual(before);
     expect(
       (await p.as('raasAdmin').get('/projects/list?perPage=100')).body.data.every(
@@ -244,29 +243,27 @@ describe("A company's status carries to its projects", () => {
   });
 });
 
-describe('Bulk calls are all or nothing', () => {
-  it('a bulk status change or delete with one key out of reach changes nothing', async () => {
+describe('Bulk calls with a key out of reach', () => {
+  it('a bulk status change changes nothing; a bulk delete leaves that key alone', async () => {
     const mine = await create('companyAdmin', { title: 'Bulk A' });
     // The RaaS company's one free slot is freed first.
     await t.knex('projects').where('company_id', raas).update({ status: 3 });
     const theirs = await create('raasAdmin', { title: 'Bulk B' });
     expect((await p.as('companyAdmin').put('/projects', { keys: [mine.id, theirs.id], status: 1 })).status).toBe(404);
     expect((await t.knex('projects').where('id', projectId(mine.id)).first()).status).toBe(0);
-    expect(
-      (
-        await p
-          .as('companyAdmin')
-          .delete('/projects')
-          .send({ keys: [mine.id, theirs.id] })
-      ).status,
-    ).toBe(404);
-    expect(await t.knex('projects').where('id', projectId(mine.id)).first()).toBeDefined();
+    // A bulk delete answers per key (bulk-delete-per-key.test.ts): the other company's project reads as gone and stays.
+    const mixed = await p
+      .as('companyAdmin')
+      .delete('/projects')
+      .send({ keys: [theirs.id] });
+    expect(mixed.body).toEqual({ success: true, deleted: [], gone: [theirs.id], refused: [] });
+    expect(await t.knex('projects').where('id', projectId(theirs.id)).first()).toBeDefined();
     const both = await create('companyAdmin', { title: 'Bulk C' });
     const done = await p
       .as('companyAdmin')
       .delete('/projects')
       .send({ keys: [mine.id, both.id] });
-    expect(done.body).toEqual({ success: true, deleted: 2 });
+    expect(done.body).toEqual({ success: true, deleted: [mine.id, both.id], gone: [], refused: [] });
     expect(await t.knex('projects').whereIn('id', [projectId(mine.id), projectId(both.id)])).toEqual([]);
   });
 

@@ -5,28 +5,33 @@
  *   POST   projects/upgrade     {projectId}              free → power, PLAN_CHARGES.upgrade
  *   POST   projects/guarantee   {projectId, candidateId}  PLAN_CHARGES.guarantee, once per candidate
  *   PUT    projects             {keys, status}            bulk status, all or nothing (console alias PUT projects/status {ids})
- *   DELETE projects             {keys}                    bulk delete, all or nothing; their stored files (chat
- *                                                         attachments, job descriptions) go once it commits
+ *   DELETE projects             {keys}                    bulk delete per key (crud/bulkDelete.ts): deleted, gone
+ *                                                         (already deleted, or out of reach) or refused with its
+ *                                                         reason; each by the single delete's rules (projectWrites:
+ *                                                         booked interviews ended, stored files go once it commits)
  * A deleted project's ATS job link goes in its delete, by any path (a trigger on projects, migration
  * remove_links_of_deleted_projects), so the job can be linked to another project.
  */
 import { z } from 'zod';
 import { BULK_MAX, id, oneOf, specKeys } from '../../../schema/validation/inputs';
 import { ACTIVITY, PROJECT_STATUS } from '../../../schema/rules/pipeline';
+import { deletePerKey, deleteRow } from '../../crud/bulkDelete';
+import { formatId } from '../../crud/ids';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { badRequest } from '../../errors';
 import { projectAnswer } from './endpoints';
 import { projectRef } from './inputs';
-import { endProjectInterviews } from './endInterviews';
 import { cancelProject, changeStatus, guaranteeCandidate, keepRenewing, lockProjects, upgradeProject } from './plans';
-import { queueProjectFilesDeletion } from './projectWrites';
-import { projectFor } from './read';
+import { projectEntity, projectWrites } from './projectWrites';
+import { projectFor, type ProjectRef } from './read';
 import { loadProject, requireReach } from '../pipeline';
 import { actorRefs } from '../../../schema/roles';
 
 const withProject = <T extends z.ZodRawShape>(shape: T) => specKeys(z.object({ projectId: projectRef, ...shape }));
 
 const keys = z.array(projectRef).min(1).max(BULK_MAX);
+/** A key as answered: 'Project:12' for an id, the guid as sent. */
+const keyOf = (ref: ProjectRef) => String(typeof ref === 'number' ? formatId(projectEntity, ref) : ref);
 const bulkBody = z
   .object({ keys: keys.optional(), ids: keys.optional(), status: oneOf(Object.values(PROJECT_STATUS)).optional() })
   .transform((b, ctx) => {
@@ -132,23 +137,16 @@ export const projectLifecycleEndpoints = [
   defineEndpoint({
     method: 'delete',
     path: '/projects',
-    summary: 'Deletes several projects, all or none',
+    summary: 'Deletes several projects, each key answered deleted, gone or refused',
     access: { action: 'delete', subject: 'Project' },
     input: { body: z.object({ keys: keys.optional(), ids: keys.optional() }) },
     handler: async (call) => {
       const refs = call.body.keys ?? call.body.ids;
       if (!refs) throw badRequest({ keys: 'keys.errors.required' });
-      const deleted = await call.ctx.knex.transaction(async (trx) => {
-        const ids = new Set<number>();
-        for (const ref of refs) ids.add((await projectFor(trx, call.ability, ref, 'delete')).id);
-        await queueProjectFilesDeletion(trx, [...ids]);
-        await endProjectInterviews(trx, call.ctx.config, [...ids]); // Before the delete: the requests go by cascade.
-        await trx('projects')
-          .whereIn('id', [...ids])
-          .delete();
-        return ids.size;
+      return deletePerKey(call.ctx.knex, [...new Set(refs)], keyOf, async (point, ref) => {
+        const row = await projectFor(point, call.ability, ref, 'delete');
+        return deleteRow(call, projectEntity, projectWrites, point, row.id as number);
       });
-      return { success: true, deleted };
     },
   }),
 ];

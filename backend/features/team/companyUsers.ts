@@ -237,4 +237,6 @@ export const companyUserWrites: EntityWrites = {
   beforeDelete: async ({ actor, ability, existing }) => assertDeletable(actor, ability, existing),
   // The team's bulk status change (PUT /company-users/status) is the one route for it.
   statusRoute: 'PUT /company-users/status',
+  // Deletion hands the person's work to a colleague (DELETE /company-users/:id and its bulk, companyUsersBulk.ts).
+  deleteRoute: 'DELETE /company-users/:id',
 };

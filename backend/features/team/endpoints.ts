@@ -4,7 +4,7 @@
  * deletion with a transfer of the user's work. Company Owners and Admins manage their own company
  * (the schema's CompanyUser rules); platform admins any. Every change follows the same rules as the
  * generic routes (companyUsers.ts, rules.ts). Beside them, the companies one may invite into
- * (inviteCompanies.ts) and the admins' bulk deletion (adminsBulk.ts). Invitation emails (invitations and resends)
+ * (inviteCompanies.ts) and the bulk deletions of admins and company users (adminsBulk.ts, companyUsersBulk.ts). Invitation emails (invitations and resends)
  * are limited per invited address (RATE_LIMIT_PER_EMAIL) and per inviter and per company (INVITATIONS_PER_HOUR). The
  * invitee's names an inviter types hold no link or email address (schema/validation/typedNames.ts), and the invitation
  * greets no one by them (services/mail/accountEmails.ts invitationEmail).
@@ -18,14 +18,13 @@ import { actorKey, actorRefs, SUB_ROLES, type Actor } from '../../../schema/role
 import { BULK_MAX, email, id, ids, oneOf } from '../../../schema/validation/inputs';
 import { typedName } from '../../../schema/validation/typedNames';
 import { emailSendKey, emailSendLimits, type Limit } from '../../auth/rateLimit';
-import { forgetInLists } from '../../crud/refs';
 import type { Row } from '../../crud/serialize';
-import { endSessions, writeContextOf } from '../../crud/writes';
+import { writeContextOf } from '../../crud/writes';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
-import { forgetPicture } from './admins';
 import { adminsBulkDelete } from './adminsBulk';
+import { companyUsersBulkDelete, deleteMember } from './companyUsersBulk';
 import { inviteCompaniesEndpoint } from './inviteCompanies';
 import {
   afterMemberChange,
@@ -38,7 +37,7 @@ import {
   Users,
 } from './companyUsers';
 import { MEMBER_STATUS, memberChangeRefusal } from './rules';
-import { colleaguesToTakeOver, runUserTransfers } from './transfer';
+import { colleaguesToTakeOver } from './transfer';
 
 /** What helpers need of a call. */
 type Caller = Pick<Call, 'actor' | 'ability' | 'ctx' | 'req'>;
@@ -84,27 +83,6 @@ async function teamsOf(call: Caller, trx: Knex.Transaction, wanted: number[]): P
   return (await trx('company_users').whereIn('id', wanted).distinct().pluck('company_id')) as number[];
 }
 
-/**
- * Deletes a company user in their company's turn (lockTeams), handing their work to `toUserId`, who
- * must be an active colleague as the deletion happens: locked, so nobody deactivates or deletes them meanwhile.
- */
-async function deleteMember(call: Caller, trx: Knex.Transaction, user: Row, toUserId?: number): Promise<void> {
-  const companyId = user.companyId as number;
-  await lockTeams(trx, call.actor, [companyId]);
-  if (!(await Users.query(trx).findById(user.id).forUpdate())) throw notFound();
-  if (toUserId !== undefined) {
-    const target = (await Users.query(trx).findById(toUserId).forUpdate()) as unknown as
-      { id: number; status: number; companyId: number } | undefined;
-    if (!target || target.id === user.id || target.status !== MEMBER_STATUS.active || target.companyId !== companyId)
-      throw badRequest({ transferTo: 'transferTo.errors.invalid' });
-  }
-  await runUserTransfers(trx, { companyId, fromUserId: user.id, toUserId });
-  await endSessions(trx, companyUser, [user.id]);
-  await forgetPicture(trx, user);
-  await forgetInLists(trx, companyUser, user.id);
-  await Users.query(trx).deleteById(user.id);
-}
-
 /** A bulk change of status or role: every row by the team's rules, or none; answers the rows it changed. */
 function bulkChange(field: 'status' | 'role', values: number[], input: 'status' | 'companyRole') {
   return defineEndpoint({
@@ -146,6 +124,7 @@ function bulkChange(field: 'status' | 'role', values: number[], input: 'status' 
 export const teamEndpoints = [
   inviteCompaniesEndpoint,
   adminsBulkDelete,
+  companyUsersBulkDelete,
   defineEndpoint({
     method: 'post',
     path: '/company-users/invite',

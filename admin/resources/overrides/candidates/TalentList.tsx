@@ -3,7 +3,7 @@
  * filters and presets (pending curation, pending activation) and the search page's filters,
  * sorting (expected salary in one currency), search (names, emails, employers, skills and titles,
  * served by candidate search), adding by hand or from a CV, importing a file, and the bulk status
- * change that warns about candidates' own choices, and the bulk deletion that tells its counts (TalentBulkDelete.tsx).
+ * change that warns about candidates' own choices, and the bulk deletion that tells its counts (BulkDeleteButton.tsx).
  */
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
@@ -39,7 +39,7 @@ import { ListEmpty, ListLoadFailed, ListNoMatches, ListPagination } from '../../
 import { QUIET_LOAD } from '../../LoadFailed';
 import { presetLabel, presetMatching } from '../../presets';
 import { CvImportButton } from './CvImport';
-import { TalentBulkDeleteButton } from './TalentBulkDelete';
+import { ListBulkDeleteButton } from '../../BulkDeleteButton';
 import { TalentBulkStatusButton } from './TalentBulkStatus';
 import { talentSearchFilters } from './TalentSearchFilters';
 import { talentPaths } from './talentPaths';
@@ -177,7 +177,7 @@ const [sortField, sortOrder] = candidate.admin?.list?.sort ?? ['createdAt', 'DES
 const BULK_ACTIONS = (
   <>
     <TalentBulkStatusButton />
-    <TalentBulkDeleteButton />
+    <ListBulkDeleteButton />
   </>
 );
 

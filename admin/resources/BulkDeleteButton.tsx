@@ -1,7 +1,8 @@
 /**
- * Bulk deletion of the selected candidates (DELETE /candidates {keys}, in chunks: providers/bulkDelete.ts). Long work
+ * The bulk deletion of every console list (DELETE /<resource> {keys}, in chunks: providers/bulkDelete.ts). Long work
  * shows its progress; the outcome is told in counts ("24 deleted, 1 was already deleted"), and the selection keeps
- * only the candidates the server refused, named in the message: rows deleted, or already gone, are unselected.
+ * only the rows the server refused, named in the message: rows deleted, or already gone, are unselected. A list names
+ * its rows by `nameOf` (a record's title by default).
  */
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import {
@@ -14,30 +15,39 @@ import {
   LinearProgress,
   Stack,
 } from '@mui/material';
-import { useState } from 'react';
-import { Button, useListContext, useNotify, useRefresh, type Identifier } from 'react-admin';
-import { t } from '../../../../i18n';
-import { DELETE_CHUNK, deleteInChunks, deleteSummary } from '../../../providers/bulkDelete';
+import { useId, useState } from 'react';
+import { Button, useListContext, useNotify, useRefresh, type Identifier, type RaRecord } from 'react-admin';
+import { t } from '../../i18n';
+import { DELETE_CHUNK, deleteInChunks, deleteSummary } from '../providers/bulkDelete';
 
-export function TalentBulkDeleteButton() {
-  const { selectedIds, onSelect, onUnselectItems, data } = useListContext();
+interface Props {
+  /** A row's name in the outcome's message; its id when the list no longer holds it. */
+  nameOf?: (record: RaRecord) => string;
+}
+
+export function ListBulkDeleteButton({ nameOf = (r) => String(r.name ?? r.id) }: Props) {
+  const { resource, selectedIds, onSelect, onUnselectItems, data } = useListContext();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<number>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const titleId = useId();
   const count = selectedIds.length;
   const busy = done !== undefined;
-  const nameOf = (id: Identifier) => String(data?.find((r) => r.id === id)?.name ?? id);
+  const named = (id: Identifier) => {
+    const record = data?.find((r) => String(r.id) === String(id));
+    return record ? nameOf(record) : String(id);
+  };
 
   const run = async () => {
     setDone(0);
     try {
-      const report = await deleteInChunks('candidates', selectedIds, setDone);
+      const report = await deleteInChunks(resource, selectedIds, setDone);
       const refused = new Set(report.refused.map((r) => String(r.id)));
       const kept = selectedIds.filter((id) => refused.has(String(id)));
       if (kept.length) onSelect(kept);
       else onUnselectItems();
-      notify(deleteSummary(report, nameOf), { type: kept.length ? 'error' : 'success' });
+      notify(deleteSummary(report, named), { type: kept.length ? 'error' : 'success' });
       setOpen(false);
       refresh();
     } finally {
@@ -45,6 +55,7 @@ export function TalentBulkDeleteButton() {
     }
   };
 
+  const progress = t('admin.bulkDelete.progress', { done: done ?? 0, count });
   return (
     <>
       <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)}>
@@ -55,20 +66,14 @@ export function TalentBulkDeleteButton() {
         onClose={busy ? undefined : () => setOpen(false)}
         maxWidth="xs"
         fullWidth
-        aria-labelledby="talent-delete-title"
+        aria-labelledby={titleId}
       >
-        <DialogTitle id="talent-delete-title">{t('admin.bulkDelete.title', { count })}</DialogTitle>
+        <DialogTitle id={titleId}>{t('admin.bulkDelete.title', { count })}</DialogTitle>
         <DialogContent>
           {busy && count > DELETE_CHUNK ? (
             <Stack spacing={1}>
-              <DialogContentText role="status">
-                {t('admin.bulkDelete.progress', { done: done ?? 0, count })}
-              </DialogContentText>
-              <LinearProgress
-                variant="determinate"
-                value={(100 * (done ?? 0)) / count}
-                aria-label={t('admin.bulkDelete.progress', { done: done ?? 0, count })}
-              />
+              <DialogContentText role="status">{progress}</DialogContentText>
+              <LinearProgress variant="determinate" value={(100 * (done ?? 0)) / count} aria-label={progress} />
             </Stack>
           ) : (
             <DialogContentText>{t('admin.bulkDelete.content', { count })}</DialogContentText>
