@@ -1,4 +1,5 @@
 /** The portal's projects screens: the list, the add/edit form, the plan choice, sharing and saving a search as a project (`portal.projectsPortal.*`). */
+import { DOCUMENT_MAX_MB } from '../../schema/rules/documents';
 import { stageNames } from './stages';
 
 export const projectsPortal = {
@@ -67,6 +68,8 @@ export const projectsPortal = {
       assigned: 'No projects are assigned to you as talent advocate yet.',
     },
     deleted: 'Deleted {count, plural, one {# project} other {# projects}}',
+    alreadyDeleted: '{count, plural, one {# was} other {# were}} already deleted',
+    notDeleted: '{count, plural, one {# project was} other {# projects were}} not deleted and stay selected: {reason}',
     statusChanged: 'Changed the status of {count, plural, one {# project} other {# projects}}',
     statusTitle: 'Change the status of {count, plural, one {# project} other {# projects}}?',
     statusMessage: 'Every selected project gets the new status, or none does if one of them cannot.',
@@ -133,7 +136,7 @@ export const projectsPortal = {
     ownerRequired: 'Choose the project owner',
     jobDescriptionRequired: 'Add the job description: paste the text or attach a file',
     jdFileType: 'Attach a PDF or DOCX file',
-    jdFileSize: 'The file is larger than 10 MB',
+    jdFileSize: `The file is larger than ${DOCUMENT_MAX_MB} MB`,
     headcountRequired: 'Enter how many people you are hiring',
     headcountRange: 'Enter a headcount from 1 to 1000',
     salaryRequired: 'Enter the expected monthly salary',

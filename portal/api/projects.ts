@@ -5,6 +5,14 @@
  */
 import { api, type RequestOptions } from '../../ui/api/client';
 
+/** A bulk deletion's answer: each key deleted, already gone, or refused with the reason in words. */
+export interface BulkDeleteAnswer {
+  success: boolean;
+  deleted: string[];
+  gone: string[];
+  refused: { id: string; code: string; message: string }[];
+}
+
 export interface Named {
   id: string;
   name: string;
@@ -199,7 +207,8 @@ export const projectsApi = {
   raasStatus: async (companyId?: string) =>
     (await api<Answer<RaasStatus>>('projects/raas/status', { query: { companyId } })).data,
   bulkStatus: (keys: string[], status: number) => json<{ success: boolean }>('projects', 'PUT', { keys, status }),
-  bulkDelete: (keys: string[]) => json<{ success: boolean }>('projects', 'DELETE', { keys }),
+  /** Answered per key (backend/crud/bulkDelete.ts): deleted, already gone, or refused with the reason in words. */
+  bulkDelete: (keys: string[]) => json<BulkDeleteAnswer>('projects', 'DELETE', { keys }),
   // Sharing
   accessInfo: (projectId: string) => api<AccessInfo>('projects/access/user/info', { query: { project_id: projectId } }),
   accessList: (projectId: string) =>

@@ -34,6 +34,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { projectsApi } from '../../api/projects';
 import { AddProjectDialog } from './AddProjectDialog';
+import { deleteOutcome } from './deleteOutcome';
 import { ProjectSettingsPanel } from './ProjectSettingsPanel';
 import { ProjectSharingPanel } from './ProjectSharingPanel';
 import { ProjectsList } from './ProjectsList';
@@ -107,10 +108,15 @@ export function ProjectsPage() {
     if (!bulk) return;
     setBusy(true);
     try {
-      if (bulk.kind === 'delete') await projectsApi.bulkDelete(selected);
-      else await projectsApi.bulkStatus(selected, bulk.status);
-      notify(t(bulk.kind === 'delete' ? `${L}.deleted` : `${L}.statusChanged`, { count: selected.length }), 'success');
-      setSelected([]);
+      if (bulk.kind === 'delete') {
+        const outcome = deleteOutcome(await projectsApi.bulkDelete(selected));
+        notify(outcome.message, outcome.refused.length ? 'warning' : 'success');
+        setSelected(outcome.refused);
+      } else {
+        await projectsApi.bulkStatus(selected, bulk.status);
+        notify(t(`${L}.statusChanged`, { count: selected.length }), 'success');
+        setSelected([]);
+      }
       setBulk(undefined);
       reload();
     } catch (err) {
