@@ -8,7 +8,7 @@
  * person changed one (duplicates.changedSinceReview). Each answer is sent once: its button waits while it runs.
  * Twins usually share their name: each side is named with its number and what tells it apart (`sideNames`), in the
  * table's columns and in the confirmations. A pair decided meanwhile (another tab, another admin) shows what became of
- * it, with a link to the kept profile (PairResolved.tsx); an answer refused because the screen is behind loads the
+ * it, with a link to the kept profile and the merges list's undo (PairResolved.tsx); an answer refused because the screen is behind loads the
  * pair again rather than leaving buttons that can only be refused.
  */
 import { Alert, AlertTitle, Button, Card, Chip, CircularProgress, Stack, Typography } from '@mui/material';
@@ -102,7 +102,7 @@ export function DuplicateReview() {
   if (resolution)
     return (
       <Frame>
-        <PairResolved resolution={resolution} />
+        <PairResolved resolution={resolution} reload={retry} />
       </Frame>
     );
   if (failed)

@@ -1,7 +1,8 @@
 /**
  * The "Merged profiles" section of a talent's console page: the profiles merged into this one
  * (GET /candidate-merges?survivorId), newest first, each with "Undo merge" while its undo is open
- * (UNDO_DAYS), so a merge can be taken back after its review was left. The server keeps the order
+ * (UNDO_DAYS), so a merge can be taken back after its review was left; the button first asks in a dialog, which says
+ * the merged profile becomes one of its own again and its person is emailed, and only its "Undo merge" undoes. The server keeps the order
  * rule: merges into one profile are undone newest first, and nothing written about the profile since
  * (an older one answers 409, notified in words). A refused undo loads the list again, so an undo made
  * elsewhere meanwhile shows as done and its button goes. Nothing shows for a profile nobody was merged into;
@@ -22,6 +23,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { t } from '../../i18n';
 import { formatDate } from '../../schema/rules/dates';
+import { ConfirmDialog } from '../../ui/components/ConfirmDialog';
 import { apiCall } from '../providers/http';
 import { failureText } from './pairs';
 
@@ -61,6 +63,8 @@ export function MergedProfiles({ candidateId }: { candidateId: string }) {
   const refresh = useRefresh();
   const running = useRef(false);
   const [pending, setPending] = useState<string>();
+  // The merge whose undo waits for the admin's confirmation, with the name it is shown by.
+  const [asked, setAsked] = useState<{ merge: MergeEntry; name: string }>();
   if (!merges && !failed) return <LinearProgress aria-label={t('duplicates.history.loading')} sx={{ my: 1 }} />;
   if (!merges?.length && !failed) return null;
 
@@ -107,7 +111,7 @@ export function MergedProfiles({ candidateId }: { candidateId: string }) {
                   m.undoable && (
                     <Button
                       size="small"
-                      onClick={() => void undo(m, name)}
+                      onClick={() => setAsked({ merge: m, name })}
                       disabled={pending !== undefined}
                       aria-label={`${t('duplicates.history.undo')}: ${name}`}
                     >
@@ -127,6 +131,19 @@ export function MergedProfiles({ candidateId }: { candidateId: string }) {
           })}
         </List>
       </CardContent>
+      <ConfirmDialog
+        open={asked !== undefined}
+        title={t('duplicates.history.confirmTitle', { name: asked?.name ?? '' })}
+        message={t('duplicates.history.confirmText', { name: asked?.name ?? '' })}
+        confirmLabel={t('duplicates.history.confirmUndo')}
+        cancelLabel={t('duplicates.history.cancel')}
+        destructive
+        onClose={() => setAsked(undefined)}
+        onConfirm={() => {
+          if (asked) void undo(asked.merge, asked.name);
+          setAsked(undefined);
+        }}
+      />
     </Card>
   );
 }

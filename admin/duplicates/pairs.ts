@@ -41,6 +41,9 @@ export type Resolution =
       at: string;
       by: string | null;
       mergedName: string | null;
+      /** The merge, for its undo. */
+      mergeId: string;
+      /** Whether its undo would succeed now, as the kept profile's merges list says. */
       undoable: boolean;
       survivorId: string | null;
       survivorName: string | null;

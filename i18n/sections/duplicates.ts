@@ -70,7 +70,7 @@ export const duplicates = {
     resolvedMerged: '{merged} was merged into {survivor} on {date}.',
     resolvedMergedBy: '{merged} was merged into {survivor} on {date} by {by}.',
     resolvedSurvivorGone: 'The profile it was merged into no longer exists.',
-    resolvedUndo: 'The merge can still be undone from {survivor}’s page.',
+    resolvedUndo: 'The merge can still be undone, here or from {survivor}’s page.',
     openSurvivor: 'Open {name}',
     resolvedDismissedTitle: 'This pair has already been marked as two people',
     resolvedDismissed: 'Marked as two people on {date}.',
@@ -88,6 +88,15 @@ export const duplicates = {
     loading: 'Loading merged profiles',
     failed: 'Merged profiles could not be loaded: {reason}',
     retry: 'Try again',
+    confirmTitle: 'Undo the merge of {name}?',
+    confirmText:
+      '{name} becomes a profile of its own again, with the rows the merge moved, and this profile returns to how it was before the merge. Each person told at the merge that another address signs in is emailed that their own does again.',
+    confirmUndo: 'Undo merge',
+    cancel: 'Cancel',
+  },
+  credits: {
+    guaranteeRefunded: 'Guarantee paid twice for one person (two profiles merged): the later payment refunded',
+    guaranteeRefundUndone: 'Merge undone: the refund of a guarantee paid twice taken back',
   },
   values: {
     star: '★',

@@ -260,6 +260,7 @@ export const workEntities = {
         addedByCompanyUser: 'Added by company user',
         expired: 'Expired credits written off',
         reclaimed: 'Taken back for a refund or chargeback',
+        refunded: 'Refunded: a charge paid twice',
       },
     },
   },

@@ -6,8 +6,10 @@
 import { MANAGING_SUB_ROLES, SUB_ROLES, type Actor } from '../roles';
 
 /**
- * Credit log action types: spec section 9's 1 to 9, 10 for lots written off when they expire, and 11
- * for credits taken back because their card payment was refunded or charged back.
+ * Credit log action types: spec section 9's 1 to 9, 10 for lots written off when they expire, 11
+ * for credits taken back because their card payment was refunded or charged back, and 12 for a charge
+ * given back because it paid again for what was already paid (a guarantee of one person bought once per twin
+ * profile, given back when the twins are merged: duplicates/guarantees.ts).
  */
 export const CREDIT_ACTIONS = {
   addedByAdmin: 1,
@@ -21,6 +23,7 @@ export const CREDIT_ACTIONS = {
   addedByCompanyUser: 9,
   expired: 10,
   reclaimed: 11,
+  refunded: 12,
 } as const;
 export type CreditAction = keyof typeof CREDIT_ACTIONS;
 
@@ -36,6 +39,7 @@ export const CREDIT_ACTION_LABELS: Record<CreditAction, string> = {
   addedByCompanyUser: 'Added by company user',
   expired: 'Expired credits written off',
   reclaimed: 'Taken back for a refund or chargeback',
+  refunded: 'Refunded: a charge paid twice',
 };
 
 /** The actions a charge (spendCredits) may name. */

@@ -231,9 +231,9 @@ describe('The duplicate queue and merge', () => {
     expect(
       await t.knex('candidate_recruitment_stage_logs').where({ candidate_id: a, project_id: projects[0] }),
     ).toHaveLength(2);
-    // Revealed once as the merged profile, the person stays revealed to that company in its other projects.
+    // A reveal is the project's own, as for one profile: revealed in the merged profile's project, and nowhere else.
     const rows = await t.knex('project_candidates').where({ candidate_id: a, company_id: companyId });
-    expect(rows.every((r) => r.revealed_at !== null || r.project_id === projects[0])).toBe(true);
+    expect(rows.filter((r) => r.revealed_at !== null).map((r) => r.project_id)).toEqual([projects[2]]);
     const insight = await t.knex('candidate_insight_daily').where({ candidate_id: a, kind: 2 }).first();
     expect(insight.count).toBe(7);
     const [audit] = await t.knex('candidate_merges').where({ survivor_id: a, merged_id: b });

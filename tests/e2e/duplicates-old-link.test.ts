@@ -52,7 +52,9 @@ async function ownerAt(size: (typeof SIZES)[number][1], candidate: number): Prom
   await context.addCookies(await signed.context().cookies());
   const page = await context.newPage();
   await page.goto(`${e2e.baseUrl}/project/${project.guid}?candidate=Candidate:${candidate}`);
-  await page.getByRole('heading', { name: TITLE }).waitFor();
+  // The project's heading is there; the panel the link opens may already cover it (a modal drawer hides the page from
+  // the accessibility tree), so it is looked for hidden or not.
+  await page.getByRole('heading', { name: TITLE, includeHidden: true }).waitFor({ state: 'attached' });
   return page;
 }
 

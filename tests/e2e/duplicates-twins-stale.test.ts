@@ -183,6 +183,10 @@ describe('A duplicate screen left behind', () => {
     expect(elsewhere.status(), await elsewhere.text()).toBe(200);
 
     await undo.click();
+    await page
+      .getByRole('dialog', { name: `Undo the merge of ${NAME}?` })
+      .getByRole('button', { name: 'Undo merge' })
+      .click();
     await page.getByText('This merge has already been undone').waitFor();
     await section.getByText(new RegExp(`${NAME}: merge undone on`)).waitFor();
     expect(await section.getByRole('button', { name: /Undo merge/ }).count()).toBe(0);

@@ -66,6 +66,10 @@ describe('A merge undone from the kept profile’s page', () => {
     const section = page.getByRole('region', { name: 'Merged profiles' });
     await section.getByText(/Solveig Undsett merged into this profile on/).waitFor();
     await section.getByRole('button', { name: 'Undo merge: Solveig Undsett' }).click();
+    await page
+      .getByRole('dialog', { name: 'Undo the merge of Solveig Undsett?' })
+      .getByRole('button', { name: 'Undo merge' })
+      .click();
     await page.getByText('Merge undone: Solveig Undsett is a profile of its own again').waitFor();
     await section.getByText(/Solveig Undsett: merge undone on/).waitFor();
     expect(await section.getByRole('button', { name: /Undo merge/ }).count()).toBe(0);

@@ -26,6 +26,8 @@ export {
   type LedgerActor,
 } from './ledger';
 export { refOf } from './inputs';
+export { reclaimCredits } from './reclaim';
+export { refundCharge } from './refundCharge';
 export { CHECKOUT_LIFETIME_HOURS, type OrderRow } from './orders';
 export { expireDueOrders } from './expiry';
 export { renderOrderForm } from './orderForm';

@@ -32,7 +32,7 @@
 import type { Knex } from 'knex';
 import { MATCH_KEY_KIND } from '../../../schema/entities/candidateDuplicate';
 import { DOTLESS_DOMAINS } from '../../../schema/lib/email';
-import { toE164 } from '../../../schema/validation/phone';
+import { phoneKey } from '../../services/phoneKeys';
 import { matchKeySource } from '../../services/candidateGate';
 
 /**
@@ -48,26 +48,8 @@ export const emailKeySql = (e: string) => `(case when split_part(${e}, '@', 2) =
 const digits = (p: string) => `translate(${p}, ' -.()+', '')`;
 export const phoneKeySql = (p: string) => `(case when length(${digits(p)}) >= 8 then ${digits(p)} end)`;
 
-/**
- * A phone's match key (see above): a national number with its profile's `country` (ISO code) in
- * E.164 by the one phone rule (schema/validation/phone.ts), without its '+'; else, or when the
- * library does not know it as a valid number, its digits as phoneKeySql reads them. The digits of
- * an international number are its E.164 ones: the phone rule stores every number it knows so.
- */
-export function phoneKey(phone: unknown, country?: string | null): string | undefined {
-  if (typeof phone !== 'string') return undefined;
-  const national = country && !phone.trim().startsWith('+') ? toE164(phone, country) : undefined;
-  const key = (national ?? phone).replace(/[ \-.()+]/g, '');
-  return key.length >= 8 ? key : undefined;
-}
-
-/** The country (ISO code) of each city of `locationIds`: a profile's current location, where its national number was written. */
-export async function locationCountries(knex: Knex, locationIds: unknown[]): Promise<Map<number, string>> {
-  const ids = [...new Set(locationIds.filter((x): x is number => typeof x === 'number'))];
-  if (!ids.length) return new Map();
-  const rows = (await knex('cities').whereIn('id', ids).select('id', 'code')) as { id: number; code: string }[];
-  return new Map(rows.map((r) => [r.id, r.code]));
-}
+// A phone's match key and a location's country: shared with the WhatsApp opt-out (services/phoneKeys.ts).
+export { locationCountries, phoneKey } from '../../services/phoneKeys';
 
 /**
  * The phone keys only the library gives: of the candidates `ids` (every candidate when 'all') whose

@@ -29,11 +29,13 @@ import { AppError } from '../../errors';
 import { storedRows } from '../../services/candidateGate';
 import { shareRollup } from '../dashboards';
 import type { Config } from '../../config';
+import { carryThreads, combineAlertNews } from './afterlife';
 import { oneRequestPerProject } from './combine';
 import { addressOf, tellChangedAddresses } from './emails';
 import { choicesFor, mergedRow, PROTECTIVE_FIELDS, protectiveStamp, selfPaused, type Choices } from './fields';
 import { keepHistoryOnce } from './history';
 import { foldLinks } from './links';
+import { laterGuarantee, refundDoubleGuarantees } from './guarantees';
 import { journalWriters, type Journal } from './journal';
 import { locationCountries } from './keys';
 import { queueDroppedPictures } from './pictures';
@@ -44,6 +46,16 @@ import { allReferences, SIGN_INS } from './references';
 export const UNDO_DAYS = MERGE_UNDO_DAYS;
 
 type Json = Record<string, unknown>;
+
+interface Clash {
+  keep: number;
+  drop: number;
+  s_stage: number;
+  m_stage: number;
+  project_id: number;
+  s_guaranteed: Date | null;
+  m_guaranteed: Date | null;
+}
 
 export type { Journal } from './journal';
 
@@ -200,12 +212,17 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
     // One project's two rows: the survivor's keeps the furthest stage and the earliest of each step.
     const clashes = (
       await trx.raw(
-        `select ps.id as keep, pm.id as drop, ps.stage as s_stage, pm.stage as m_stage
+        `select ps.id as keep, pm.id as drop, ps.stage as s_stage, pm.stage as m_stage, ps.project_id,
+                ps.guaranteed_at as s_guaranteed, pm.guaranteed_at as m_guaranteed
            from project_candidates ps join project_candidates pm on pm.project_id = ps.project_id
           where ps.candidate_id = ? and pm.candidate_id = ?`,
         [s, m],
       )
-    ).rows as { keep: number; drop: number; s_stage: number; m_stage: number }[];
+    ).rows as Clash[];
+    // One person guaranteed twice in a project: the later payment is given back once the merge is recorded (guarantees.ts).
+    const doubles = clashes.flatMap(
+      (c) => laterGuarantee(c.project_id, { id: s, at: c.s_guaranteed }, { id: m, at: c.m_guaranteed }) ?? [],
+    );
     await change(
       'project_candidates',
       clashes.map((c) => c.keep),
@@ -233,23 +250,8 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
       await remove('project_candidates', 'id = ?', [c.drop]);
     }
 
-    // A company that paid to reveal the merged profile has revealed the person: its other rows of the survivor show them too.
-    const revealedBy = `(select company_id, min(revealed_at) as at from project_candidates
-                          where candidate_id = ? and revealed_at is not null group by company_id)`;
-    const toReveal = (
-      await trx.raw(
-        `select pc.id from project_candidates pc join ${revealedBy} r on r.company_id = pc.company_id
-          where pc.candidate_id = ? and pc.revealed_at is null`,
-        [m, s],
-      )
-    ).rows.map((r: { id: number }) => r.id) as number[];
-    await change('project_candidates', toReveal);
-    if (toReveal.length)
-      await trx.raw(
-        `update project_candidates pc set revealed_at = r.at from ${revealedBy} r
-          where pc.id = any(?::int[]) and r.company_id = pc.company_id`,
-        [m, toReveal],
-      );
+    // A reveal is the project's own (schema/rules/visibility.ts, identitySql): a company that revealed one twin in one
+    // project has not revealed the person in its other projects, as for one profile; each row keeps its own.
 
     // One project's two live requests to the person: one stays (combine.ts).
     await oneRequestPerProject(trx, [s, m], change);
@@ -298,6 +300,10 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
     // One job or school on both profiles is kept once (history.ts).
     await keepHistoryOnce(trx, s, m, remove, change);
 
+    // Inbox threads about the merged profile, and one alert's two news rows, become the survivor's (afterlife.ts).
+    await carryThreads(trx, s, m, change, remove);
+    await combineAlertNews(trx, s, m, change);
+
     // Everything else moves as it is; a row that would repeat one of the survivor's under a unique
     // index (a pending search refresh, a mark for alerts) says nothing the survivor's does not, unless
     // MERGED_WINS says it is the better of the two (the later sign-in): then the survivor's gives way.
@@ -335,6 +341,7 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
         [s, m, input.adminId ?? null, JSON.stringify(journal)],
       )
     ).rows as { id: number }[];
+    await refundDoubleGuarantees(trx, id, doubles, input.adminId ? { role: 'admin', id: input.adminId } : 'system');
     // The picture the survivor did not keep is deleted once the undo window closes (pictures.ts).
     await queueDroppedPictures(trx, id, [survivor, merged], next);
     // The survivor's keys as it now is, and its twins found by a find_twins job once the merge commits, as after any

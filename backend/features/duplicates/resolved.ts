@@ -2,15 +2,19 @@
  * What became of a pair no longer open, for the review page left open or opened again (GET /candidate-duplicates/:id
  * answers 409 duplicates.notOpen with it as `resolution`): judged two people (by whom, when), or merged (by whom, when,
  * and the profile that holds the person now, through any later merge). A merge deletes its pairs, journaling them
- * (merge.ts), so a merged pair is found in the journal of the merge not undone that removed it.
+ * (merge.ts), so a merged pair is found in the journal of the merge not undone that removed it. Its `mergeId` and
+ * `undoable` are what the merges list of the kept profile says (endpoints.ts mergesInto): within UNDO_DAYS and nothing
+ * written about the merge's survivor since but looks (since.ts, the undo's own check), so the page offers the same undo.
  */
 import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import { DUPLICATE_STATUS } from '../../../schema/entities/candidateDuplicate';
 import { formatId } from '../../../schema/lib/ids';
 import { survivorOf } from './redirect';
+import { changeCheck } from './since';
 
 const candidate = entity('candidate');
+const mergeEntity = entity('candidateMerge');
 
 export type Resolution =
   | { outcome: 'dismissed'; at: Date | null; by: string | null }
@@ -19,12 +23,24 @@ export type Resolution =
       at: Date;
       by: string | null;
       mergedName: string | null;
-      /** Whether the merge may still be undone (from the kept profile's page). */
+      /** The merge, for its undo (POST /candidate-merges/:id/undo). */
+      mergeId: string | number | null;
+      /** Whether the undo would succeed now: the merges list's `undoable` (since.ts). */
       undoable: boolean;
       /** The profile the person lives in now, as the console reads it; null when none is left (erased). */
       survivorId: string | number | null;
       survivorName: string | null;
     };
+
+interface MergeFound {
+  id: number;
+  survivor_id: number;
+  merged_id: number;
+  at: Date;
+  by: string | null;
+  name: string | null;
+  undoable: boolean;
+}
 
 const adminName = `(select nullif(btrim(concat_ws(' ', a.first_name, a.last_name)), '') from admins a where a.id = `;
 
@@ -48,20 +64,22 @@ export async function resolutionOf(
   const removed = JSON.stringify([{ table: 'candidate_duplicates', rows: [{ id: pairId }] }]);
   const merge = (
     await knex.raw(
-      `select merged_id, created_at as at, ${adminName} merged_by_id) as by, undo_until > now() as undoable,
+      `select id, survivor_id, merged_id, created_at as at, ${adminName} merged_by_id) as by, undo_until > now() as undoable,
               nullif(btrim(concat_ws(' ', journal->'merged'->>'first_name', journal->'merged'->>'last_name')), '') as name
          from candidate_merges where undone_at is null and journal->'removed' @> ?::jsonb order by id desc limit 1`,
       [removed],
     )
-  ).rows[0] as { merged_id: number; at: Date; by: string | null; name: string | null; undoable: boolean } | undefined;
+  ).rows[0] as MergeFound | undefined;
   if (!merge) return undefined;
+  const undoable = merge.undoable && !(await (await changeCheck(knex))(merge.survivor_id, merge.id));
   const survivor = await survivorOf(knex, merge.merged_id);
   return {
     outcome: 'merged',
     at: merge.at,
     by: merge.by,
     mergedName: merge.name,
-    undoable: merge.undoable,
+    mergeId: formatId(mergeEntity, merge.id),
+    undoable,
     survivorId: survivor === undefined ? null : formatId(candidate, survivor),
     survivorName: survivor === undefined ? null : await nameOf(survivor),
   };

@@ -10,7 +10,9 @@
  * answer (a merge of a restored profile may go on as soon as the undo commits). Allowed
  * within UNDO_DAYS and only while nothing was written about the survivor after the merge (its
  * profile, or a row naming it, a sign-in's activity too), so an undo never throws a later change away; a look (a
- * company's view, a board's seen mark) is no change (since.ts, the console's `undoable` asks the same).
+ * company's view, a board's seen mark) is no change (since.ts, the console's `undoable` asks the same). Open boards hear
+ * of it from the database: rows moved back raise their projects' event, and the returning profile's new search
+ * document, written at commit, raises one event per project holding it again (migrations/20261207175500).
  */
 import type { Knex } from 'knex';
 import { AppError } from '../../errors';
@@ -18,6 +20,7 @@ import { storedRows } from '../../services/candidateGate';
 import { holdRollup, recomputeInsights } from '../dashboards';
 import type { Config } from '../../config';
 import { tellSeparatedPeople } from './emails';
+import { reverseRefunds } from './guarantees';
 import { keepDroppedPictures } from './pictures';
 import { writableColumns, type Journal } from './merge';
 import { recordKeys } from './record';
@@ -99,6 +102,8 @@ export async function undoMerge(
     await recomputeInsights(trx, [merge.survivor_id, merge.merged_id]);
     // The merge told the returning person, or the survivor's, another address signs in: their own does again.
     if (config && afterMerge) await tellSeparatedPeople(trx, config, [j.survivorBefore, j.merged], afterMerge);
+    // A guarantee the merge refunded as paid twice is the returning profile's again: the refund is taken back (guarantees.ts).
+    await reverseRefunds(trx, mergeId);
     // The picture the merge left behind is the returning profile's again: its deletion is called off (pictures.ts).
     await keepDroppedPictures(trx, mergeId);
     await trx.raw('update candidate_merges set undone_at = now(), undone_by_id = ?, updated_at = now() where id = ?', [

@@ -38,6 +38,7 @@ import { statusSql } from '../../../schema/rules/visibility';
 import { logger } from '../../logger';
 import { ownContact, ownContacts } from '../../services/candidateGate';
 import { queueJob } from '../../services/queue';
+import { locationCountries, phoneKey } from '../../services/phoneKeys';
 import { stillDeliverable } from './deliverable';
 
 export interface OutgoingWhatsapp {
@@ -89,28 +90,43 @@ export const digits = (phone: string) => phone.replace(/\D/g, '');
  * A reply asking us to stop (rules.ts replyKind 'optOut') from `from`: the candidates messaged at that number (a
  * qualify request, or an interview or job-description request's message) whose own phone is still that number, read
  * through the gate, have it unmarked as WhatsApp ('Phone has WhatsApp' off), which every send path reads. One who
- * changed their number since is left alone: the old number's owner asked, not them. Returns the candidates' ids.
+ * changed their number since is left alone: the old number's owner asked, not them. Numbers are compared as the
+ * duplicates' match keys compare them (duplicates/keys.ts phoneKey): in E.164 without the '+', a national number read
+ * in the country of the candidate's current location, so STOP from 6587559036 reaches a profile whose phone is stored
+ * as "8755 9036" in Singapore (the provider replies from the international number). Returns the candidates' ids.
  */
 export async function optOutNumber(trx: Knex.Transaction, from: string): Promise<number[]> {
-  const number = digits(from);
+  const number = phoneKey(from);
   if (!number) return [];
-  const sameNumber = (column: string) =>
-    trx.raw(`regexp_replace(coalesce(${column}, ''), '\\D', '', 'g') = ?`, [number]);
+  // Narrowed in SQL by the last seven digits (a national number is the end of its international one, bar a trunk
+  // prefix), then compared exactly by the key.
+  const near = (column: string) =>
+    trx.raw(`right(regexp_replace(coalesce(${column}, ''), '\\D', '', 'g'), 7) = ?`, [number.slice(-7)]);
   const messaged = (await trx('qualify_requests')
-    .where(sameNumber('to_phone'))
-    .select('candidate_id')
+    .where(near('to_phone'))
+    .select('candidate_id', 'to_phone as to')
     .union((q) =>
       q
         .from('whatsapp_messages as m')
         .join('interview_requests as r', 'r.id', 'm.interview_request_id')
-        .where(sameNumber('m.to'))
-        .select('r.candidate_id'),
-    )) as { candidate_id: number }[];
-  const contacts = await ownContacts(
+        .where(near('m.to'))
+        .select('r.candidate_id', 'm.to'),
+    )) as { candidate_id: number; to: string | null }[];
+  const people = [...new Set(messaged.map((m) => m.candidate_id))];
+  if (!people.length) return [];
+  const located = (await trx('candidates').whereIn('id', people).select('id', 'current_location_id')) as {
+    id: number;
+    current_location_id: number | null;
+  }[];
+  const countries = await locationCountries(
     trx,
-    messaged.map((m) => m.candidate_id),
+    located.map((c) => c.current_location_id),
   );
-  const ids = [...contacts.values()].filter((own) => own.phone && digits(own.phone) === number).map((own) => own.id);
+  const countryOf = new Map(located.map((c) => [c.id, countries.get(c.current_location_id ?? -1)]));
+  const keyOf = (phone: string | null | undefined, id: number) => phoneKey(phone, countryOf.get(id));
+  const atNumber = messaged.filter((m) => keyOf(m.to, m.candidate_id) === number).map((m) => m.candidate_id);
+  const contacts = await ownContacts(trx, [...new Set(atNumber)]);
+  const ids = [...contacts.values()].filter((own) => keyOf(own.phone, own.id) === number).map((own) => own.id);
   if (ids.length)
     await trx('candidates').whereIn('id', ids).update({ phone_whatsapp: false, updated_at: trx.fn.now() });
   return ids;
