@@ -14,6 +14,7 @@ import { errorHandler, notFound } from './errors';
 import { endpoints, featureRouters, listHandlers, ONE_CLICK_PATHS } from './features';
 import { entityWrites } from './features/writes';
 import { mountEndpoints } from './endpoints/mount';
+import { noticeGate } from './features/dataRights';
 import { healthRoutes, readinessFor } from './http/readiness';
 import { metricsRoute } from './http/metrics';
 import { requestLog } from './http/requestLog';
@@ -54,6 +55,8 @@ export function createApp(ctx: AppContext): Express {
   api.use(express.json({ limit: '1mb', verify: verifyUtf8 }));
   api.use(guardBody);
   api.use(resolveActor);
+  // A candidate who has not accepted the notice in force writes only their consents and data rights.
+  api.use(noticeGate);
   api.use('/auth', authRouter());
   if (dev) api.use('/dev', devApiRouter());
   // Capability routes first: they own paths such as /company-users/invite that /:id would take.

@@ -8,6 +8,7 @@ import type { S3Settings } from './adapters/storage/s3';
 import type { LlmConfig } from './adapters/llm';
 import { DEFAULT_TIERS, parseTiers, type Pricing } from '../schema/rules/credits';
 import { PRIVACY_NOTICE_VERSION } from '../schema/rules/consents';
+import { DOCUMENT_MAX_MB } from '../schema/rules/documents';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -62,9 +63,8 @@ export interface Config {
   /** Credit prices and card payments (README, configuration). */
   credits: CreditsConfig;
   /**
-   * The WhatsApp Business Cloud API (WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID; WHATSAPP_API_URL,
-   * WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN). Without credentials messages stay in their outbox
-   * and show in the development mailbox.
+   * The WhatsApp Business Cloud API (WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID; WHATSAPP_API_URL, WHATSAPP_APP_SECRET,
+   * WHATSAPP_VERIFY_TOKEN). Without credentials messages stay in their outbox and show in the development mailbox.
    */
   whatsapp: WhatsappConfig;
   /**
@@ -161,7 +161,7 @@ export interface CreditsConfig {
 }
 
 export interface CvConfig {
-  /** Largest CV upload accepted, in bytes (CV_MAX_MB). */
+  /** Largest CV upload accepted, in bytes (CV_MAX_MB; the default is the size the messages name, DOCUMENT_MAX_MB). */
   maxBytes: number;
   /** Largest unpacked Word body (word/document.xml) and sum of a DOCX's XML parts, in bytes (CV_MAX_UNPACKED_MB). */
   maxUnpackedBytes: number;
@@ -181,7 +181,7 @@ export interface CvConfig {
 
 export function cvConfig(): CvConfig {
   return {
-    maxBytes: int('CV_MAX_MB', 10) * 1024 * 1024,
+    maxBytes: int('CV_MAX_MB', DOCUMENT_MAX_MB) * 1024 * 1024,
     maxUnpackedBytes: int('CV_MAX_UNPACKED_MB', 16) * 1024 * 1024,
     maxTextChars: int('CV_MAX_TEXT_CHARS', 100_000),
     maxPages: int('CV_MAX_PAGES', 40),

@@ -3,7 +3,7 @@ import { portal } from './sections';
 import { search, searchErrors } from './sections/search';
 import { credits, creditFieldErrors } from './sections/credits';
 import { imports } from './sections/imports';
-import { talent } from './sections/talent';
+import { documentUploadErrors, talent } from './sections/talent';
 import { talentErrors } from './sections/talentErrors';
 import { entityLabels } from './sections/entities';
 import { notifications } from './sections/live';
@@ -203,6 +203,7 @@ export const en = {
       typeUnsupported: 'This file type is not supported',
       tooMany: 'Too many files',
       tooLarge: 'This file is too large',
+      ...documentUploadErrors,
       required: 'Choose a file to upload',
       unsupportedType: 'Upload a PDF or Word (DOCX) file',
       tooManyFiles: 'Upload one file at a time',

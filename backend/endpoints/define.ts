@@ -72,8 +72,11 @@ export interface UploadSpec {
   maxBytes: number | ((config: Config) => number);
   /** Whether a request without the file is refused ('upload.errors.required'). */
   required?: boolean;
-  /** Where an endpoint's refusals were published differently: a too-large file's status (413) and the key for extra files. */
-  refusals?: { tooLargeStatus?: number; tooManyKey?: string };
+  /**
+   * Where an endpoint's refusals were published differently: a too-large file's status (413) and key
+   * ('upload.errors.tooLarge'), and the key for extra files.
+   */
+  refusals?: { tooLargeStatus?: number; tooLargeKey?: string; tooManyKey?: string };
   /**
    * The form's text parts when more than 30 may come (a list sent as one part per item): at most `max`, the largest
    * form the input accepts; a form with more is refused on `field` as `key`, as the input refuses too long a list.

@@ -42,12 +42,9 @@ function receive(spec: UploadSpec, req: Request, res: Response): Promise<void> {
       const code = (err as { code?: string }).code;
       const field = spec.field;
       const tooMany = spec.refusals?.tooManyKey ?? 'upload.errors.tooManyFiles';
+      const tooLarge = spec.refusals?.tooLargeKey ?? 'upload.errors.tooLarge';
       if (code === 'LIMIT_FILE_SIZE')
-        return reject(
-          new AppError(spec.refusals?.tooLargeStatus ?? 413, 'upload.errors.tooLarge', undefined, {
-            [field]: 'upload.errors.tooLarge',
-          }),
-        );
+        return reject(new AppError(spec.refusals?.tooLargeStatus ?? 413, tooLarge, undefined, { [field]: tooLarge }));
       if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE')
         return reject(badRequest({ [field]: tooMany }, tooMany));
       // Too many text parts is a problem of the list sent as parts, not of the file.

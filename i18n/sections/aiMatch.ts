@@ -10,6 +10,7 @@ export const aiMatch = {
   cancelled: 'Match cancelled',
   notInReview: 'This match has already been started',
   notOpen: 'This match has already finished',
+  notFinished: 'This match has not finished yet',
   noJobDescription: 'This project has no job description to match against',
   invalidInput: 'Some fields need your attention',
   fileUnreadable: 'The file could not be read',
@@ -18,6 +19,7 @@ export const aiMatch = {
     failed: 'the run stopped on an unexpected error; start it again',
     stopped: 'the run stopped and was not restarted',
     model: 'the language model answered none of the calls, so no candidate was judged; check its configuration',
+    busy: 'the language model was busy (rate limit) or too slow (time limit) for every call, so no candidate was judged; wait a few minutes, then run it again',
   },
 };
 
@@ -213,6 +215,7 @@ export const aiMatchPortal = {
   notJudged: 'Not judged: {reason}',
   notJudgedReasons: {
     belowTop: 'below the judged shortlist',
+    addressedToModel: 'the profile contains text addressed to the AI',
     unavailable: 'no longer in the pool',
     timeout: 'the model took too long',
     rateLimited: 'the model was busy',
@@ -248,13 +251,18 @@ export const aiMatchPortal = {
   openProfile: 'Open the profile of {name}',
   matcherScore: "Matcher's score: {score}",
   modelMoved: "Matcher's score {match}, moved {delta} by the model",
-  matcherOnly: "Matcher's score, not judged",
+  matcherOnly: "Matcher's score, not judged by the model",
   modelWords: "The model's reasoning, in its words",
   productWords: "The product matcher's verdict",
   setAside: "The model's verdict was set aside: {reason}",
+  addressedWarning:
+    "This profile contains text addressed to the AI, so it was not sent to the model and the matcher's score stands. The text:",
   modelSaid: "The model said {score} ({recommendation}); the matcher's score stands.",
   reusedVerdict: 'Verdict reused from an earlier run on the same evidence.',
-  reuseCounts: 'Verdicts reused, nothing they rest on having changed: {reused}. Candidates judged afresh: {asked}.',
+  reuseCounts: 'Verdicts reused, nothing they rest on having changed: {reused}. Candidates judged afresh: {fresh}.',
+  runAgain: 'Run again',
+  runAgainHelp:
+    'Matches again with the same reviewed requirements: verdicts already given are reused, and only the candidates not judged are asked again.',
   addedAll: '{added} added to the project',
   addedSome: '{added} added, {already} already there',
   alreadyThere: '{title} (already there)',

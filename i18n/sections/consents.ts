@@ -47,6 +47,7 @@ export const consentLogActions = {
   consentGiven: 'Consent given',
   consentWithdrawn: 'Consent withdrawn',
   noticeAccepted: 'Notice accepted',
+  noticeDeclined: 'Notice declined',
   inactivityReminded: 'Reminded of inactivity',
   archivedForInactivity: 'Archived for inactivity',
 };
@@ -57,6 +58,10 @@ export const consentFieldErrors = {
     errors: {
       empty: 'Choose at least one consent to change',
       noticeChanged: 'The notice changed while you read it: read the new one',
+      noticePending:
+        'Accept our terms and privacy notice in force to change anything else. You can still download or erase your data.',
+      noticeDeclined:
+        'You declined our terms and privacy notice: you can download or erase your data, or accept the notice to go on.',
     },
   },
   request: { errors: { required: 'Say how and when the candidate asked', tooLong: 'Keep it under 2,000 characters' } },
@@ -88,7 +93,15 @@ export const consentsPortal = {
     'Before you go on, read our terms and privacy notice (version {version}) and choose how we may use your profile. You can change these choices on your profile page at any time.',
   noticeChangedIntro:
     'We updated our terms and privacy notice (now version {version}). Read them, and check how we may use your profile, to go on.',
-  readNotice: 'Read the terms and privacy notice',
+  readPrivacy: 'Read the privacy notice',
+  readTerms: 'Read the terms of service',
+  declineHint:
+    'If you decline, companies no longer see your profile and you can only download or erase your data, or sign out. You can accept later.',
   accept: 'Accept and continue',
+  decline: 'Decline',
   signOut: 'Sign out instead',
+  declinedBanner:
+    'You declined our terms and privacy notice, so companies do not see your profile. You can download a copy of your data, ask us to erase it, or accept the notice to use your profile again.',
+  declinedAccept: 'Review and accept',
+  decidedOff: 'Off since {date}',
 };

@@ -62,6 +62,13 @@ export const dataExportFieldErrors = {
   dataExportCopy: {
     ourTeam: 'Our team',
     authorUnknown: 'Not known: the author’s account was removed',
+    /** Under the fields where notes about a candidate are written (the portal's notes, the console's internal notes). */
+    notesIncluded: 'The candidate can ask for a copy of their data, which includes notes about them.',
+    /** Who may read a note, by its visibility's code (NOTE_VISIBILITY). */
+    noteVisibleTo: {
+      adminsOnly: 'Our team only',
+      companyToo: 'Our team and the company whose project the note is in',
+    },
   },
   /** The page a browser gets when the emailed link to a copy is refused (expired, not valid, someone else's). */
   dataExportLink: {

@@ -11,13 +11,14 @@ import { pages } from './pages';
 import { projectsPortal } from './projectsPortal';
 import { pipelinePortal } from './pipelinePortal';
 import { shell } from './shell';
-import { terms } from './terms';
+import { privacy, terms } from './terms';
 
 export const portal = {
   ...shell,
   ...auth,
   ...pages,
   terms,
+  privacy,
   interviews,
   pipeline: pipelinePortal,
   projectsPortal,

@@ -80,6 +80,7 @@ export const shell = {
     jobDescription: 'Job description',
     interviewRequest: 'Interview request',
     terms: 'Terms of service',
+    privacy: 'Privacy notice',
     aiMatch: 'AI Match',
     candidateProfile: 'My profile',
     notFound: 'Page not found',
@@ -117,7 +118,7 @@ export const shell = {
     keep: 'Keep editing',
   },
   draft: { restored: 'Unsaved changes restored', discard: 'Discard' },
-  footer: { copyright: '© {year} Talentbase', terms: 'Terms of Service' },
+  footer: { copyright: '© {year} Talentbase', terms: 'Terms of Service', privacy: 'Privacy notice' },
   errorScreen: {
     help: 'Reload the page to try again. If it keeps happening, let us know what you were doing.',
     reload: 'Reload page',

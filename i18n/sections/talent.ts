@@ -2,6 +2,15 @@
  * Talent texts: the profile form shared by the console's talent screens and the candidate's own
  * page. The server's candidate message keys are in talentErrors.ts.
  */
+import { DOCUMENT_MAX_MB } from '../../schema/rules/documents';
+
+/** Refusals of a CV or job description file (upload.errors.*), the size limit named from the rule the server keeps. */
+export const documentUploadErrors = {
+  documentTooLarge: `This file is larger than ${DOCUMENT_MAX_MB} MB, the largest file accepted. Save a smaller PDF or Word (DOCX) file.`,
+  activeContent:
+    'This file contains macros, scripts or embedded files. Save it as a plain PDF or DOCX and upload that.',
+};
+
 export const talent = {
   sections: {
     identity: {
@@ -119,7 +128,7 @@ export const talent = {
     jumpTo: 'Sections',
   },
   documents: {
-    none: 'No file uploaded yet. PDF or Word (DOCX).',
+    none: `No file uploaded yet. PDF or Word (DOCX), up to ${DOCUMENT_MAX_MB} MB.`,
     onFile: 'On file.',
     ready: '{name} uploaded: it is kept when you save.',
     download: 'Download',
@@ -229,6 +238,7 @@ export const talent = {
     leaveConfirm: 'Log out',
     leaveStay: 'Stay',
     paused: 'Your profile is paused',
+    pausedChip: 'Paused',
     activated: 'Your profile is active again',
     status: {
       active: 'Your profile is active: companies can find you and our team can put you forward for roles.',

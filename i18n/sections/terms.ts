@@ -1,7 +1,11 @@
-/** The terms of service shown at /terms-of-service. Sections are read in order s1, s2, ... */
+/**
+ * The terms of service shown at /terms-of-service and the privacy notice at /privacy-notice. Sections are read in order
+ * s1, s2, ... Their date is the version of the notice in force (configuration: PRIVACY_NOTICE_VERSION), read from the
+ * server, so the pages never say another date than the one candidates are asked to accept.
+ */
 export const terms = {
   title: 'Terms of Service',
-  updated: 'Last updated: 1 November 2025',
+  updated: 'Last updated: {date}',
   intro:
     'These Terms of Service ("Terms") govern your use of Talentbase, a talent-search and recruitment marketplace operated by Talentbase ("we", "us"). By creating an account, signing in or otherwise using the service you agree to these Terms. If you use Talentbase on behalf of a company, you confirm that you may bind that company to these Terms.',
   sections: {
@@ -56,6 +60,40 @@ export const terms = {
     s13: {
       heading: '13. Changes and governing law',
       body: 'We may update these Terms and will show the date of the latest version above; material changes will be announced by email or in the product. These Terms are governed by the laws of Singapore, and the courts of Singapore have exclusive jurisdiction.',
+    },
+  },
+};
+
+/** The privacy notice shown at /privacy-notice: what candidates accept with the terms (their version is the same). */
+export const privacy = {
+  title: 'Privacy notice',
+  updated: 'Last updated: {date}',
+  intro:
+    'This notice explains what personal data Talentbase ("we", "us") holds about candidates and the people who use the service, who sees it, how long we keep it and the rights you have over it. It is part of the terms and privacy notice you accept when you sign in, and it carries the same date.',
+  sections: {
+    s1: {
+      heading: '1. What we collect',
+      body: 'About candidates: your name, email address, phone number, location, links (such as LinkedIn), your CV and what our curators and you write in your profile (experience, skills, salary expectations, availability), the interviews and hiring steps you take part in, your consent choices, and when you last signed in.\n\nAbout company users and administrators: name, email address, company and role, and what you do in the product (searches, projects, notes). We also keep technical records such as sign-in times and a log of requests, to run and secure the service.',
+    },
+    s2: {
+      heading: '2. Who sees what',
+      body: 'Approved hiring companies see candidates as anonymous profiles (no name, contact details or links) until the company reveals a candidate for a project it is hiring for; only then do they see who you are, and only that company. Companies never see you if you pause your profile, withdraw your consent to be shown to companies or decline this notice.\n\nOur administrators and talent advocates curate the candidate pool: they see full profiles, check and correct them, and introduce candidates to companies. If you agree, a company that shortlists you may copy your profile into its applicant-tracking system, and our AI matching may assess your profile against job descriptions.',
+    },
+    s3: {
+      heading: '3. Why we use it',
+      body: 'To run the marketplace you signed up for: to show your profile to companies hiring for roles that fit, to arrange interviews, to keep the service secure and to meet our legal obligations. We send marketing emails only if you opt in. Each use you can choose is listed on your profile page, where you can change it at any time.',
+    },
+    s4: {
+      heading: '4. How long we keep it',
+      body: 'We keep your profile while you use the service. If you do not sign in for a long period we email you first, then archive the profile and erase it. Uploaded CVs that never became a profile, technical logs, sent emails and prepared copies of your data are deleted after the periods our retention settings set. A short record that a request was made or carried out (never its content) is kept in our data rights log, which outlives an erasure.',
+    },
+    s5: {
+      heading: '5. Your rights',
+      body: 'From your profile page you can download a copy of everything we hold about you, ask us to correct it, withdraw or give each consent, pause your profile, and ask us to erase your data (confirmed by an emailed code, then carried out after a cooling-off period in which you can cancel). If you decline this notice, your profile is hidden from companies and you can still download or erase your data, or sign out.',
+    },
+    s6: {
+      heading: '6. Contact',
+      body: 'For any question about your data, or to make a request another way, write to privacy@talentbase.example. If you are not satisfied with our answer you may complain to the data-protection authority where you live; in Singapore, the Personal Data Protection Commission.',
     },
   },
 };

@@ -51,6 +51,8 @@ export interface MatchRun {
   error: string | null;
   /** A run the model judged no one of: the first failed call's detail, for admins. */
   errorDetail?: string | null;
+  /** False while a cancelled run's calls in flight still write their verdicts. */
+  settled?: boolean;
   /** The description matched, as read. */
   jobDescription: string;
   /** The search filters the run kept. */
@@ -79,6 +81,8 @@ export interface MatchResult {
   /** Copied from an earlier run on the same evidence. */
   reused: boolean;
   notJudged: string | null;
+  /** Why not judged, in detail: for a profile addressed to the AI, the text quoted. */
+  notJudgedDetail?: string | null;
 }
 /** One of the caller's open projects, and whether its board already holds the candidate. */
 export interface ProjectChoice {
@@ -107,6 +111,7 @@ export const aiMatchApi = {
     ),
   judge: (id: string, requirements: MatchRequirements) =>
     api<MatchRun>(`projects/ai-match/${id}/judge`, { method: 'POST', body: { requirements } }),
+  rerun: (id: string) => api<MatchRun>(`projects/ai-match/${id}/rerun`, { method: 'POST', body: {} }),
   cancel: (id: string) => api<MatchRun>(`projects/ai-match/${id}/cancel`, { method: 'POST', body: {} }),
   status: (id: string) => api<MatchRun>(`projects/ai-status/${id}`),
   results: (id: string, recommendation?: Recommendation) =>

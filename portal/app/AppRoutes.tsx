@@ -65,6 +65,7 @@ const TalentListPage = lazyPage(() => import('../features/talent/TalentPages'), 
 const TalentViewPage = lazyPage(() => import('../features/talent/TalentPages'), 'TalentViewPage');
 const TeamPage = lazyPage(() => import('../features/team/TeamPage'), 'TeamPage');
 const TermsPage = lazyPage(() => import('../features/terms/TermsPage'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import('../features/terms/PrivacyPage'), 'PrivacyPage');
 
 function HomeRedirect() {
   const { viewer } = useAuth();
@@ -106,6 +107,7 @@ const SCREENS: Record<RouteId, ReactElement> = {
   jdPreview: <JdPreviewPage />,
   interviewRequest: <InterviewRequestPage />,
   terms: <TermsPage />,
+  privacy: <PrivacyPage />,
   aiMatch: <AiMatchPage />,
   recruiterDashboard: <RecruiterDashboardPage />,
   dashboardWeekly: <DashboardPage kind="weekly" />,

@@ -29,6 +29,7 @@ export const PATHS = {
   integrations: '/integrations',
   myProfile: '/my-profile',
   terms: '/terms-of-service',
+  privacy: '/privacy-notice',
   aiMatch: '/ai-match',
   dashboardWeekly: '/dashboard/ta-dashboard-weekly',
   dashboardAssigned: '/dashboard/ta-assigned-activity',

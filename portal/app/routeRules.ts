@@ -93,6 +93,7 @@ export const ROUTE_RULES = {
   // The candidate's answer page: the token in the link is the access (spec: reached by irt, av and m).
   interviewRequest: { path: '/interview-request', access: PUBLIC, titleKey: 'portal.titles.interviewRequest' },
   terms: { path: '/terms-of-service', access: PUBLIC, titleKey: 'portal.titles.terms' },
+  privacy: { path: '/privacy-notice', access: PUBLIC, titleKey: 'portal.titles.privacy' },
   aiMatch: { path: '/ai-match', access: only('admin'), titleKey: 'portal.titles.aiMatch' },
   dashboardWeekly: {
     path: '/dashboard/ta-dashboard-weekly',

@@ -34,11 +34,13 @@ export const RECOMMENDATION = { strong_yes: 1, yes: 2, maybe: 3, no: 4 } as cons
 /**
  * Why a candidate has no verdict: below the judged top N; no longer one a match may assess when
  * their turn came (`unavailable`: consent to AI match withdrawn, paused, erased, or outside the
- * run's filters now); the model's call failed in one of these ways; or the run was cancelled.
+ * run's filters now); their profile holds text addressed to the model (`addressedToModel`: not sent, the text quoted
+ * in the detail); the model's call failed in one of these ways; or the run was cancelled.
  */
 export const NOT_JUDGED = [
   'belowTop',
   'unavailable',
+  'addressedToModel',
   'timeout',
   'rateLimited',
   'serverError',

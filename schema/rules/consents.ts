@@ -17,7 +17,12 @@ export const PRIVACY_NOTICE_VERSION = '2026-12-01';
 
 export const CONSENT_PURPOSES = { terms: 1, shownToCompanies: 2, sentToAts: 3, aiMatch: 4, marketing: 5 } as const;
 export type ConsentPurpose = keyof typeof CONSENT_PURPOSES;
-/** The purposes a candidate may withdraw and give again; the terms are accepted, by version, or the account is left. */
+/**
+ * The purposes a candidate may withdraw and give again. The terms are accepted by version, or declined: a candidate
+ * who declines (a terms row not granted) is hidden from companies as if they withdrew `shownToCompanies`, and until
+ * they accept the version in force may write nothing but their consents, their data rights and their sign-out
+ * (mayWriteWithoutNotice); they may still download a copy of their data, ask to be erased, or sign out.
+ */
 export const CHOSEN_PURPOSES = ['shownToCompanies', 'sentToAts', 'aiMatch', 'marketing'] as const;
 
 /**
@@ -29,9 +34,31 @@ export const CHOSEN_PURPOSES = ['shownToCompanies', 'sentToAts', 'aiMatch', 'mar
 export const CONSENT_SOURCES = { firstSignIn: 1, profile: 2, admin: 3, existing: 4, noticeChange: 5 } as const;
 export type ConsentSource = keyof typeof CONSENT_SOURCES;
 
-/** SQL: candidate `alias` (any table whose `id` is the candidate's) withdrew consent to `purpose`. */
-export const consentWithdrawnSql = (purpose: Exclude<ConsentPurpose, 'marketing' | 'terms'>, alias = 'c'): string =>
-  `exists (select 1 from candidate_consents cw where cw.candidate_id = ${alias}.id and cw.purpose = ${CONSENT_PURPOSES[purpose]} and cw.granted = false)`;
+/**
+ * SQL: candidate `alias` (any table whose `id` is the candidate's) withdrew consent to `purpose`; a candidate who
+ * declined the notice counts as having withdrawn `shownToCompanies`.
+ */
+export const consentWithdrawnSql = (purpose: Exclude<ConsentPurpose, 'marketing' | 'terms'>, alias = 'c'): string => {
+  const purposes =
+    purpose === 'shownToCompanies'
+      ? `${CONSENT_PURPOSES[purpose]}, ${CONSENT_PURPOSES.terms}`
+      : CONSENT_PURPOSES[purpose];
+  return `exists (select 1 from candidate_consents cw where cw.candidate_id = ${alias}.id and cw.purpose in (${purposes}) and cw.granted = false)`;
+};
+
+/** The API paths (under /api/v1) a candidate may write to while the notice in force is not accepted. */
+const NOTICE_FREE_WRITES = ['/auth/', '/data-rights/'];
+/** Whether a candidate who has not accepted the notice in force may make the write to `path` (under /api/v1). */
+export const mayWriteWithoutNotice = (path: string): boolean => NOTICE_FREE_WRITES.some((p) => path.startsWith(p));
+
+/** Where a candidate stands with the notice `inForce`, from their terms row. */
+export function noticeStanding(
+  terms: { granted: boolean; version: string | null } | undefined,
+  inForce: string,
+): 'accepted' | 'pending' | 'declined' {
+  if (terms?.granted && terms.version === inForce) return 'accepted';
+  return terms && !terms.granted ? 'declined' : 'pending';
+}
 
 /** SQL: candidate `alias` gave marketing consent (opt-in). */
 export const marketingGrantedSql = (alias = 'c'): string =>

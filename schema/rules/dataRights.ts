@@ -38,6 +38,7 @@ export const DATA_RIGHTS_ACTIONS = {
   noticeAccepted: 42,
   inactivityReminded: 43,
   archivedForInactivity: 44,
+  noticeDeclined: 45,
 } as const;
 
 /** What an erased candidate is called wherever a company's history keeps their row. */

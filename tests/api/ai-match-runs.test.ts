@@ -190,7 +190,7 @@ describe('A run judged by the language model', () => {
   });
 
   it('Goes from queued to done, every one of the top candidates judged by the model', async () => {
-    expect(run).toMatchObject({ status: 'done', judge: 'model', model: llm.model, promptVersion: 'v3' });
+    expect(run).toMatchObject({ status: 'done', judge: 'model', model: llm.model, promptVersion: 'v4' });
     expect(run.progress.toJudge).toBe(6);
     expect(run.progress.judged).toBe(6);
     expect(run.progress.retrieved).toBeGreaterThanOrEqual(6);

@@ -1,6 +1,7 @@
 /**
  * A copy of a candidate's data holds the notes written about them: a company's (by the company, not
- * by the user who wrote it) and our team's, those only admins read too; never another candidate's.
+ * by the user who wrote it) and our team's, those only admins read too, with who may read each in words; never
+ * another candidate's.
  * And the saved-search alerts they appeared in: a company's project they are on by name, any other
  * company's as "a company", an alert to our team as ours; never another candidate's.
  */
@@ -77,7 +78,6 @@ describe("A copy of a candidate's data", () => {
         note: `${M}company: strong on payments`,
         writtenBy: 'Acme',
         project: 'Acme engineers',
-        visibleTo: 'companyToo',
         deletedAt: null,
       }),
     );
@@ -85,7 +85,6 @@ describe("A copy of a candidate's data", () => {
       expect.objectContaining({
         note: `${M}admin: asked us not to share her salary`,
         writtenBy: 'Our team',
-        visibleTo: 'adminsOnly',
       }),
     );
     const text = strFromU8(files['notes.json']);
@@ -98,6 +97,16 @@ describe("A copy of a candidate's data", () => {
     for (const [name, bytes] of Object.entries(files))
       if (name.endsWith('.json')) expect(strFromU8(bytes), name).not.toContain(`${M}other`);
     expect(strFromU8(files['README.txt'])).toContain('notes.json');
+  });
+
+  it('says in words who may read each note, the admins-only ones included word for word', async () => {
+    const notes = json('notes.json');
+    const visibleTo = Object.fromEntries(notes.map((n) => [n.note, n.visibleTo]));
+    expect(visibleTo).toEqual({
+      [`${M}company: strong on payments`]: 'Our team and the company whose project the note is in',
+      [`${M}admin: asked us not to share her salary`]: 'Our team only',
+    });
+    expect(strFromU8(files['notes.json'])).not.toMatch(/adminsOnly|companyToo/);
   });
 
   it('holds the alerts they appeared in, naming only a company whose project they are on', async () => {

@@ -44,7 +44,7 @@ const statusOf = (email: string) =>
 async function expectPausedProfile(page: Page) {
   await page.waitForURL(`${e2e.baseUrl}/candidate/profile`);
   await page.getByTestId('status-explanation').getByText('You paused your profile').waitFor();
-  await expect.poll(() => page.getByTestId('candidate-status').innerText(), { timeout: 10_000 }).toBe('Inactive');
+  await expect.poll(() => page.getByTestId('candidate-status').innerText(), { timeout: 10_000 }).toBe('Paused');
 }
 
 describe('A candidate who paused their profile', () => {

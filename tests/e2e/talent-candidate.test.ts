@@ -71,7 +71,7 @@ describe("The candidate's own profile", () => {
     await page.getByText('Your profile is paused').waitFor();
     const pausedShown = Date.now();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId('candidate-status').innerText(), { timeout: 10_000 }).toBe('Inactive');
+    await expect.poll(() => page.getByTestId('candidate-status').innerText(), { timeout: 10_000 }).toBe('Paused');
     await page.getByTestId('status-explanation').getByText('You paused your profile').waitFor();
     await expect(
       e2e.db.knex('candidates').where('id', candidateId).first('status', 'self_chosen_status'),

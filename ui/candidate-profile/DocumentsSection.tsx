@@ -30,7 +30,7 @@ export function CvFileInput({ name, label, upload, candidateId, onDownload, onUp
   const [picked, setPicked] = useState<string>();
   const onFile = async (file: File | undefined) => {
     if (!file) return;
-    const local = cvFileProblem(file);
+    const local = await cvFileProblem(file);
     if (local) return setProblem(t(local));
     setBusy(true);
     setProblem(undefined);

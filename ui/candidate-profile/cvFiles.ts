@@ -2,6 +2,7 @@ import type { CvDraft } from '../../schema/cvDraft';
 import { ApiError } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { t } from '../../i18n';
+import { DOCUMENT_MAX_BYTES } from '../../schema/rules/documents';
 
 /** CV files as the upload (POST candidates/cv-data) takes them, and the draft profile it answers with. */
 
@@ -9,11 +10,24 @@ import { t } from '../../i18n';
 export const CV_ACCEPT =
   '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** The message key of a file the server would refuse for its type, or undefined. */
-export function cvFileProblem(file: File): string | undefined {
-  if (!/\.(pdf|docx)$/i.test(file.name)) return 'upload.errors.unsupportedType';
+/** What a file of each type starts with: '%PDF-', or a ZIP header for a Word package. */
+const SIGNATURES: Record<string, number[]> = {
+  pdf: [0x25, 0x50, 0x44, 0x46, 0x2d],
+  docx: [0x50, 0x4b, 0x03, 0x04],
+};
+
+/**
+ * The message key of a file the server would refuse for its type or size (schema/rules/documents.ts), or undefined:
+ * checked before the upload, so a 30 MB file or a renamed one is refused at once, not after it was sent.
+ */
+export async function cvFileProblem(file: File): Promise<string | undefined> {
+  const ext = /\.(pdf|docx)$/i.exec(file.name)?.[1].toLowerCase();
+  if (!ext) return 'upload.errors.unsupportedType';
   if (file.size === 0) return 'upload.errors.unreadable';
-  return undefined;
+  if (file.size > DOCUMENT_MAX_BYTES) return 'upload.errors.documentTooLarge';
+  const signature = SIGNATURES[ext];
+  const head = new Uint8Array(await file.slice(0, signature.length).arrayBuffer());
+  return signature.every((byte, i) => head[i] === byte) ? undefined : 'upload.errors.unsupportedType';
 }
 
 // The draft is the parser's own type (a type-only import: nothing of the server enters the bundle).

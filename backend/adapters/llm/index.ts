@@ -58,18 +58,21 @@ function waitFor(err: unknown, attempt: number, backoffMs: number): number {
   return Math.min(backoffMs * 2 ** attempt, cap);
 }
 
+/** The detail with the answer's status first, once: the SDK's message already starts with it ('429 Rate limit reached'). */
+const withStatus = (status: number | undefined, detail: string) =>
+  status === undefined || detail.startsWith(`${status} `) || detail === String(status) ? detail : `${status} ${detail}`;
+
 /** What went wrong, and whether another try may help. */
 function classify(err: unknown): { reason: LlmFailure; retry: boolean; detail: string } {
   const detail = err instanceof Error ? err.message.slice(0, 400) : String(err).slice(0, 400);
   if (err instanceof APIConnectionTimeoutError || err instanceof APIUserAbortError)
     return { reason: 'timeout', retry: false, detail };
   if (err instanceof APIError && err.status === 429)
-    return { reason: 'rateLimited', retry: true, detail: `429 ${detail}` };
+    return { reason: 'rateLimited', retry: true, detail: withStatus(429, detail) };
   if (err instanceof APIError && typeof err.status === 'number' && err.status >= 500)
-    return { reason: 'serverError', retry: true, detail: `${err.status} ${detail}` };
+    return { reason: 'serverError', retry: true, detail: withStatus(err.status, detail) };
   if (err instanceof APIConnectionError) return { reason: 'serverError', retry: true, detail };
-  if (err instanceof APIError)
-    return { reason: 'failed', retry: false, detail: `${err.status ?? ''} ${detail}`.trim() };
+  if (err instanceof APIError) return { reason: 'failed', retry: false, detail: withStatus(err.status, detail) };
   // The answer came but is not JSON, or not the schema's shape, or was cut short or refused.
   return { reason: 'malformed', retry: false, detail };
 }

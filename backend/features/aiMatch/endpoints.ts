@@ -8,7 +8,8 @@
  *                                           on the runs' own queue, one at a time (run.ts MATCH_QUEUE)
  *   POST /projects/ai-match/:id/cancel      stops a run before its next candidate
  *   GET  /projects/ai-status/:id            the run: state, progress (judged of toJudge), requirements, judge
- *   GET  /projects/ai-match/:id/results     the results, sorted and filtered by recommendation, paginated
+ *   GET  /projects/ai-match/:id/results     the results, sorted (the score shown) and filtered by recommendation, paginated
+ *   POST /projects/ai-match/:id/rerun       the same reviewed requirements matched again as a new run (rerun.ts)
  * Results are added to a project's suggested tab through the pipeline's curation call
  * (POST /projects/candidate/curate), which holds the reach rule.
  */
@@ -40,6 +41,7 @@ import { sniffCvType } from '../../services/documents/extractText';
 import { cvLookups } from '../../services/documents/lookups';
 import { readCv } from '../../services/documents/readCv';
 import { jobDescriptionReads } from '../../services/documents/readLimits';
+import { DOCUMENT_UPLOAD } from '../../services/documents/uploadSpec';
 import {
   PROJECT_FACT_COLUMNS,
   readRequirements,
@@ -49,7 +51,8 @@ import {
   type ProjectFacts,
 } from './matcher';
 import { matchFinished } from './notice';
-import { modelFailure, publicRun, withProjectTitle, type RunRow } from './store';
+import { publicRun, runWithTitle, withProjectTitle, type RunRow } from './store';
+import { rerunEndpoint } from './rerun';
 import { MATCH_ATTEMPTS, MATCH_QUEUE, matchJobKey, settleAbandoned } from './run';
 
 const runDef = entity('aiMatchRun');
@@ -109,10 +112,15 @@ function searchFilters(f: Filters): MatchFilters {
 const UNREADABLE: Record<string, string> = {
   tooComplex: 'upload.errors.tooComplex',
   unreadable: 'upload.errors.unreadable',
+  activeContent: 'upload.errors.activeContent',
   failed: 'upload.errors.unreadable',
 };
 
-const SORTS = { score: 'r.score', matchScore: 'r.match_score', rank: 'r.rank' } as const;
+/**
+ * The score sort follows the score shown: the verdict's, else (the model did not judge that candidate: a failed call,
+ * a profile addressed to the model) the matcher's, which the row shows.
+ */
+const SORTS = { score: 'coalesce(r.score, r.match_score)', matchScore: 'r.match_score', rank: 'r.rank' } as const;
 
 /**
  * Reads a job description (typed, a project's own, or an uploaded PDF or DOCX) into requirements and
@@ -243,15 +251,6 @@ export async function runResults(knex: Knex, runId: number, query: z.output<type
   };
 }
 
-/**
- * The run as the page shows it, with the title of the project it was started from (the summary names it) and, for a
- * run the model judged none of, the first failed call's detail (`errorDetail`).
- */
-const runWithTitle = async (ctx: Pick<AppContext, 'knex' | 'config'>, id: number) => {
-  const row = (await withProjectTitle(ctx.knex).where('r.id', id).first()) as RunRow;
-  return { ...publicRun(row, ctx.config), errorDetail: await modelFailure(ctx.knex, row) };
-};
-
 const resultsQuery = z
   .object({
     recommendation: z.enum(RECOMMENDATIONS).optional(),
@@ -269,7 +268,7 @@ export const aiMatchEndpoints = [
     path: '/projects/ai-match',
     summary: 'Reads a job description into requirements for the admin to confirm',
     access: MANAGE,
-    upload: { field: 'file', maxBytes: (config) => config.cv.maxBytes },
+    upload: { field: 'file', ...DOCUMENT_UPLOAD },
     input: {
       body: runBody,
     },
@@ -389,4 +388,6 @@ export const aiMatchEndpoints = [
     },
     handler: ({ row, query, ctx }) => runResults(ctx.knex, row.id as number, query),
   }),
+
+  rerunEndpoint,
 ];

@@ -32,6 +32,8 @@ export const RUN_ERROR = {
   failed: 'aiMatch.runErrors.failed',
   stopped: 'aiMatch.runErrors.stopped',
   model: 'aiMatch.runErrors.model',
+  /** Every call failed for a rate limit or a time limit: wait, then run it again. */
+  busy: 'aiMatch.runErrors.busy',
 } as const;
 
 /** A failed run's reason in words: its key's text, else (a run failed before keys were stored) the generic one. */

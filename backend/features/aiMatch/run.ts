@@ -24,7 +24,7 @@
  * refuses leaves that candidate not judged ('failed'), as a failed call does; a run that fails
  * stores a key of the catalogue (RUN_ERROR), never an error's text. A run the model judged no
  * candidate of, every call having failed (a model the server does not know, a wrong key), ends
- * failed (RUN_ERROR.model), the first failure's detail shown to admins with it (store.ts
+ * failed (RUN_ERROR.model; RUN_ERROR.busy when every failure was a rate limit or a time limit), the first failure's detail shown to admins with it (store.ts
  * modelFailure). Safe to run twice: a run that
  * is not queued or in progress is left alone, and a restarted one starts over. The admin who
  * started the run hears when it ends, done or failed (notice.ts).
@@ -45,12 +45,13 @@ import {
   type ScoreContext,
 } from './matcher';
 import { acceptVerdict, type Judged } from './accept';
+import { addressedToModel } from './addressed';
 import { currentEvidence, evidenceFor, type Evidence } from './evidence';
 import { jobGoneForGoodSql } from '../../services/queue';
 import { matchFinished, RUN_ERROR } from './notice';
 import { promptFor, PROMPT_VERSION, verdictAnswer } from './prompt';
 import { briefHash, keepVerdict, reuseKept, verdictColumns, type Scope } from './assessments';
-import { MODEL_FAILURES } from './store';
+import { BUSY_FAILURES, MODEL_FAILURES } from './store';
 
 const RUNNING: number[] = [MATCH_STATUS.queued, MATCH_STATUS.retrieving, MATCH_STATUS.judging];
 
@@ -183,6 +184,9 @@ async function judgeOne(judging: Judging, candidateId: number): Promise<void> {
     const detail = 'no longer one a match may assess (consent, status or filters)';
     return saveFailure(knex, run.id, candidateId, 'unavailable', detail);
   }
+  // Text in the candidate's words addressed to the model: not sent, the matcher's score stands, the admin reads it quoted.
+  const addressed = addressedToModel(now.profile);
+  if (addressed) return saveFailure(knex, run.id, candidateId, 'addressedToModel', addressed);
   const rank = ranks.get(candidateId)!;
   const { messages, factIds } = promptFor(
     run.requirements,
@@ -281,10 +285,19 @@ async function finish(knex: Knex, config: Config, runId: number): Promise<void> 
       .where('run_id', runId)
       .whereIn('not_judged', MODEL_FAILURES)
       .select(trx.raw('1'));
+    // Only rate limits and time limits met: the model was busy, not misconfigured.
+    const misconfigured = await trx('ai_match_results')
+      .where('run_id', runId)
+      .whereIn(
+        'not_judged',
+        MODEL_FAILURES.filter((r) => !BUSY_FAILURES.includes(r)),
+      )
+      .first('candidate_id');
+    const error = misconfigured ? RUN_ERROR.model : RUN_ERROR.busy;
     const [failed] = await trx('ai_match_runs')
       .where({ id: runId, status: MATCH_STATUS.judging, judged: 0 })
       .whereExists(modelFailed)
-      .update({ status: MATCH_STATUS.failed, error: RUN_ERROR.model, finished_at: new Date(), updated_at: new Date() })
+      .update({ status: MATCH_STATUS.failed, error, finished_at: new Date(), updated_at: new Date() })
       .returning('*');
     if (failed) return matchFinished(trx, config, failed, 'failed');
     const [ended] = await trx('ai_match_runs')

@@ -4,18 +4,24 @@ import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
 import { keyOf, MATCH_JUDGE, MATCH_SOURCE, MATCH_STATUS, type NotJudged } from '../../../schema/rules/aiMatch';
 import type { Config } from '../../config';
+import type { AppContext } from '../../context';
 import type { MatchFilters, Requirements } from './matcher';
+import { jobGoneForGoodSql } from '../../services/queue';
 import { RUN_ERROR } from './notice';
+
+const RUNNING: number[] = [MATCH_STATUS.queued, MATCH_STATUS.retrieving, MATCH_STATUS.judging];
 
 /** A candidate not judged because the call to the model failed (LlmError's reasons), not for the candidate's sake. */
 export const MODEL_FAILURES: NotJudged[] = ['timeout', 'rateLimited', 'serverError', 'malformed', 'failed'];
+/** Failures of a model that was busy or slow, not misconfigured: a run that met only these says to wait and run again. */
+export const BUSY_FAILURES: NotJudged[] = ['timeout', 'rateLimited'];
 
 /**
  * Why the model judged no candidate of a run failed so (RUN_ERROR.model), for the admins who read the run: the first
  * failed call's detail as the model's server answered it ('404 model … not found'). Null for any other run.
  */
 export async function modelFailure(knex: Knex, run: Pick<RunRow, 'id' | 'error'>): Promise<string | null> {
-  if (run.error !== RUN_ERROR.model) return null;
+  if (run.error !== RUN_ERROR.model && run.error !== RUN_ERROR.busy) return null;
   const first = await knex('ai_match_results')
     .where('run_id', run.id)
     .whereIn('not_judged', MODEL_FAILURES)
@@ -89,4 +95,29 @@ export function publicRun(r: RunRow, config: Config, full = true) {
       ? { jobDescription: r.job_description, requirements: r.requirements, filters: r.filters }
       : { excerpt: r.job_description.slice(0, 160) }),
   };
+}
+
+/**
+ * The run as the page shows it, with the title of the project it was started from (the summary names it) and, for a
+ * run the model judged none of, the first failed call's detail (`errorDetail`).
+ */
+export const runWithTitle = async (ctx: Pick<AppContext, 'knex' | 'config'>, id: number) => {
+  const row = (await withProjectTitle(ctx.knex).where('r.id', id).first()) as RunRow;
+  return {
+    ...publicRun(row, ctx.config),
+    errorDetail: await modelFailure(ctx.knex, row),
+    settled: await settled(ctx.knex, row),
+  };
+};
+
+/**
+ * Whether a run is settled: ended, and no call of it still in flight. A cancelled run's calls under way finish and
+ * their verdicts are written after the cancel (run.ts): it settles when its job is gone (jobs/queue), so the page
+ * keeps reading its progress until then.
+ */
+async function settled(knex: Knex, row: RunRow): Promise<boolean> {
+  if (RUNNING.includes(row.status)) return false;
+  if (row.status !== MATCH_STATUS.cancelled) return true;
+  const { rows } = await knex.raw(`select ${jobGoneForGoodSql('?')} as gone`, [`match_candidates:${row.id}`]);
+  return Boolean(rows[0]?.gone);
 }

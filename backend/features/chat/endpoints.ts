@@ -29,6 +29,7 @@ import { raiseLive } from '../live';
 import { readThreadsAbout } from '../notifications';
 import { findProject, projectRef } from '../projects';
 import { CV_CONTENT_TYPES, type CvType } from '../../services/documents/extractText';
+import { DOCUMENT_UPLOAD } from '../../services/documents/uploadSpec';
 import { conversationFor, sideOf, unreadCounts, type ConversationRow } from './access';
 import { conversationSummary, inbox } from './inbox';
 import { markRead, messagesOf, otherSideRead, postMessage, presentMessage, typing, MAX_BODY } from './messages';
@@ -99,7 +100,7 @@ async function post(
   return { success: true, data: presentMessage(message, actor) };
 }
 
-const upload = { field: 'attachment', maxBytes: (config: Config) => config.cv.maxBytes };
+const upload = { field: 'attachment', ...DOCUMENT_UPLOAD };
 
 export const chatEndpoints = [
   defineEndpoint({

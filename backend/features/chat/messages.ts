@@ -18,7 +18,7 @@ import { raiseLive } from '../live';
 import { readThreadsAbout } from '../notifications';
 import { sniffCvType } from '../../services/documents/extractText';
 import { cvLookups } from '../../services/documents/lookups';
-import { readCv } from '../../services/documents/readCv';
+import { READ_REFUSALS, readCv } from '../../services/documents/readCv';
 import { sideOf, type ConversationRow, type MessageRow, type Side } from './access';
 
 export type { MessageRow };
@@ -67,7 +67,7 @@ export async function checkAttachment(
     throw badRequest({ attachment: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
   const read = await readCv(file.buffer, type, await cvLookups(knex), config.cv, { owner: actorKey(actor) });
   if (!read.ok) {
-    const key = read.reason === 'tooComplex' ? 'upload.errors.tooComplex' : 'upload.errors.unreadable';
+    const key = READ_REFUSALS[read.reason];
     throw badRequest({ attachment: key }, key);
   }
   return type;

@@ -10,12 +10,21 @@
  *   GET  /data-rights/consents                      the candidate's own, and whether the notice is to accept
  *   PUT  /data-rights/consents                      {shownToCompanies?, sentToAts?, aiMatch?, marketing?}
  *   POST /data-rights/consents/notice               {version, consents?}
+ *   POST /data-rights/consents/notice/decline       {version}: the candidate refuses it (hidden from companies, writes
+ *     other than consents, data rights and sign-out refused until they accept: noticeGate.ts)
+ *   GET  /data-rights/notice                        anyone: the version in force (the terms and privacy pages' date)
  *   GET  /data-rights/candidates/:id/consents       admins
  *   PUT  /data-rights/candidates/:id/consents       admins: {consents, request}
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { CHOSEN_PURPOSES, CONSENT_PURPOSES, CONSENT_SOURCES, type ConsentSource } from '../../../schema/rules/consents';
+import {
+  CHOSEN_PURPOSES,
+  CONSENT_PURPOSES,
+  CONSENT_SOURCES,
+  noticeStanding,
+  type ConsentSource,
+} from '../../../schema/rules/consents';
 import type { Actor } from '../../../schema/roles';
 import { id } from '../../../schema/validation/inputs';
 import type { Config } from '../../config';
@@ -58,6 +67,8 @@ export async function consentsView(knex: Knex | Knex.Transaction, candidateId: n
     acceptedVersion: terms?.granted ? terms.version : null,
     acceptedAt: terms?.granted ? new Date(terms.decided_at).toISOString() : null,
     needsNotice: !terms?.granted || terms.version !== noticeVersion,
+    /** The candidate refused the notice: hidden from companies, and only their data rights are open to them. */
+    declined: noticeStanding(terms, noticeVersion) === 'declined',
     consents: Object.fromEntries(CHOSEN_PURPOSES.map((p) => [p, decision(p)])) as Record<
       Chosen,
       ReturnType<typeof decision>
@@ -134,7 +145,7 @@ export async function acceptNotice(
     .where({ candidate_id: candidateId, purpose: CONSENT_PURPOSES.terms })
     .forUpdate()
     .first('granted', 'version')) as Pick<ConsentRow, 'granted' | 'version'> | undefined;
-  const source: ConsentSource = terms?.granted ? 'noticeChange' : 'firstSignIn';
+  const source: ConsentSource = terms ? 'noticeChange' : 'firstSignIn';
   if (!terms?.granted || terms.version !== version) {
     await upsert(trx, candidateId, CONSENT_PURPOSES.terms, true, source, version);
     await logDataRights(trx, candidateId, 'noticeAccepted', actor, {
@@ -144,6 +155,33 @@ export async function acceptNotice(
     });
   }
   await decideConsents(trx, config, candidateId, choices, source, actor);
+}
+
+/**
+ * The candidate declines the notice `version`: the refusal is a terms row not granted (which hides them from companies,
+ * consents.ts consentWithdrawnSql) and a log entry with its reason; a booked interview is cancelled as for a pause.
+ */
+export async function declineNotice(
+  trx: Knex.Transaction,
+  config: Config,
+  candidateId: number,
+  version: string,
+  actor: Actor,
+): Promise<void> {
+  const terms = (await trx('candidate_consents')
+    .where({ candidate_id: candidateId, purpose: CONSENT_PURPOSES.terms })
+    .forUpdate()
+    .first('granted', 'version')) as Pick<ConsentRow, 'granted' | 'version'> | undefined;
+  if (terms && !terms.granted && terms.version === version) return;
+  const source: ConsentSource = terms ? 'noticeChange' : 'firstSignIn';
+  await upsert(trx, candidateId, CONSENT_PURPOSES.terms, false, source, version);
+  await logDataRights(trx, candidateId, 'noticeDeclined', actor, {
+    version,
+    previous: terms?.granted ? terms.version : null,
+    source,
+    reason: 'hiddenFromCompanies',
+  });
+  await cancelBookings(trx, config, { candidateIds: [candidateId] });
 }
 
 const choicesSchema = z
@@ -197,6 +235,30 @@ const notice = defineEndpoint({
   },
 });
 
+const decline = defineEndpoint({
+  method: 'post',
+  path: '/data-rights/consents/notice/decline',
+  summary: 'The candidate declines the terms and privacy notice in force: hidden from companies, data rights kept',
+  access: 'signedIn',
+  input: { body: z.object({ version: z.string().trim().min(1).max(40) }) },
+  handler: async ({ actor, body, ctx }) => {
+    const candidateId = candidateOf(actor);
+    const { noticeVersion } = ctx.config.dataRights;
+    if (body.version !== noticeVersion)
+      throw new AppError(409, 'consents.errors.noticeChanged', undefined, { version: 'consents.errors.noticeChanged' });
+    await ctx.knex.transaction((trx) => declineNotice(trx, ctx.config, candidateId, noticeVersion, actor));
+    return consentsView(ctx.knex, candidateId, noticeVersion);
+  },
+});
+
+const inForce = defineEndpoint({
+  method: 'get',
+  path: '/data-rights/notice',
+  summary: 'The version of the terms and privacy notice in force',
+  access: 'public',
+  handler: ({ ctx }) => ({ version: ctx.config.dataRights.noticeVersion }),
+});
+
 /** Admins only: the data rights log is readable by admins alone. */
 const access = { action: 'read', subject: 'DataRightsLog' } as const;
 const params = z.object({ id: id('candidate') });
@@ -237,4 +299,4 @@ const changeFor = defineEndpoint({
   },
 });
 
-export const consentEndpoints = [mine, change, notice, ofCandidate, changeFor];
+export const consentEndpoints = [mine, change, notice, decline, inForce, ofCandidate, changeFor];

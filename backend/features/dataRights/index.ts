@@ -27,6 +27,7 @@ export { prepareExport as prepareDataExport } from './export/prepare';
 export { applyRetention } from './retention';
 export { eraseAtsRecords } from './atsRecords';
 export { deleteErasedFiles } from './erase';
+export { noticeGate } from './noticeGate';
 
 export function dataRightsEndpoints(): Endpoint[] {
   return [...requestEndpoints, ...queueEndpoints, ...exportEndpoints, ...correctionEndpoints, ...consentEndpoints];

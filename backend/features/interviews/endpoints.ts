@@ -15,6 +15,7 @@ import { storageFor } from '../../adapters/storage/select';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, notFound } from '../../errors';
 import { sendStream } from '../../http/sendStream';
+import { DOCUMENT_UPLOAD } from '../../services/documents/uploadSpec';
 import { answerOrExpire, projectData, type RequestRow } from './answer';
 import { channelOut, channelShownSql, interviewRequestList, listQuery, REQUEST_COLUMNS } from './adminList';
 import { approveBody, projectQuery, rejectBody, SEND_FORM_FIELDS, sendBody } from './inputs';
@@ -78,7 +79,7 @@ export const interviewEndpoints = [
     path: '/projects/candidate/interview/request',
     summary: 'Sends an interview request or the job description to one or many candidates of a project',
     access: { action: 'read', subject: 'Project' },
-    upload: { field: 'jdFile', maxBytes: (config) => config.cv.maxBytes, fields: SEND_FORM_FIELDS },
+    upload: { field: 'jdFile', ...DOCUMENT_UPLOAD, fields: SEND_FORM_FIELDS },
     input: { body: sendBody },
     row: { entity: 'project', from: { body: 'projectId' }, action: 'read' },
     status: 201,

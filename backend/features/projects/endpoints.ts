@@ -28,6 +28,7 @@ import { AppError, badRequest, forbidden } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
 import { sniffCvType } from '../../services/documents/extractText';
 import { readJobDescription } from '../../services/documents/jobDescription';
+import { DOCUMENT_UPLOAD } from '../../services/documents/uploadSpec';
 import { ACTIVITY } from '../../../schema/rules/pipeline';
 import { filtersText, projectRef, projectWriteContext } from './inputs';
 import { queueCuratedEmail } from '../pipeline';
@@ -298,7 +299,7 @@ export const projectWriteEndpoints = [
     path: '/projects/add-job-description',
     summary: "Stores a project's job description file (PDF or DOCX) and reads its text",
     access: { action: 'update', subject: 'Project' },
-    upload: { field: 'jd_file', maxBytes: (config) => config.cv.maxBytes, required: true },
+    upload: { field: 'jd_file', ...DOCUMENT_UPLOAD, required: true },
     input: { body: jdBody },
     handler: async (call) => {
       const id = await storeJobDescription(call.ctx, call.ability, call.actor, call.body.projectId, call.file!);

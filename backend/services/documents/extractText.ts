@@ -1,9 +1,11 @@
 /**
  * Text out of a CV file, within limits. The type is read from the bytes, not the name: PDF files
  * start with '%PDF-', DOCX files are ZIP packages holding word/document.xml. Runs in the CV
- * reading thread (readWorker.ts), never on the thread that answers requests.
+ * reading thread (readWorker.ts), never on the thread that answers requests. Files with macros, scripts or embedded
+ * files are refused before (precheck.ts, activeContent.ts) and while (pdfStreams.ts) they are read.
  */
 import { getDocumentProxy } from 'unpdf';
+import { CvActiveContent } from './activeContent';
 import { CvTooLarge, CvUnreadable, docxText } from './docx';
 import { checkPdfStreams } from './pdfStreams';
 
@@ -79,7 +81,7 @@ async function rawText(data: Buffer, type: CvType, limits: TextLimits): Promise<
   try {
     return await pdfText(data, limits);
   } catch (err) {
-    if (err instanceof CvTooLarge) throw err;
+    if (err instanceof CvTooLarge || err instanceof CvActiveContent) throw err;
     throw new CvUnreadable(err instanceof Error ? err.message : String(err));
   }
 }

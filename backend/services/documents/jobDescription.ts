@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import { badRequest } from '../../errors';
 import type { CvType } from './extractText';
 import { cvLookups } from './lookups';
-import { readCv } from './readCv';
+import { READ_REFUSALS, readCv } from './readCv';
 import { jobDescriptionReads } from './readLimits';
 
 /** The most of a job description file's text kept in projects.jd_text. */
@@ -32,7 +32,7 @@ export async function readJobDescription(
   await enforceRateLimits(knex, config.rateLimit.windowMinutes, [jobDescriptionReads(config, actor)]);
   const read = await readCv(data, type, await cvLookups(knex), config.cv, { scrub: true, owner: actorKey(actor) });
   if (!read.ok) {
-    const key = read.reason === 'tooComplex' ? 'upload.errors.tooComplex' : 'upload.errors.unreadable';
+    const key = READ_REFUSALS[read.reason];
     throw badRequest({ [field]: key }, key);
   }
   if (!read.scrubbed) throw new Error('the reading thread did not scrub the job description');

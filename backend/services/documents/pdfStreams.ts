@@ -6,6 +6,7 @@
  * crossed. A stream that is not zlib data (a JPEG, another filter) is left to pdf.js and the memory watch.
  */
 import { constants, inflateSync } from 'node:zlib';
+import { activePdfName, CvActiveContent } from './activeContent';
 import { CvTooLarge } from './docx';
 
 const STREAM = Buffer.from('stream');
@@ -15,7 +16,16 @@ const END = Buffer.from('endstream');
 const isZlib = (data: Buffer, at: number) =>
   at + 1 < data.length && (data[at] & 0x0f) === 8 && data[at] >> 4 <= 7 && ((data[at] << 8) | data[at + 1]) % 31 === 0;
 
-/** Throws CvTooLarge once the streams together unpack past `budget` bytes. */
+/**
+ * The stream at `at` holds objects (its dictionary says /Type /ObjStm): their names are read for active content
+ * (activeContent.ts). Other streams (page contents, fonts, images) are not, so an image's bytes never look like one.
+ */
+function isObjectStream(data: Buffer, at: number): boolean {
+  const before = data.toString('latin1', Math.max(0, at - 1024), at);
+  return /\/Type\s*\/ObjStm/.test(before.slice(before.lastIndexOf(' obj') + 1));
+}
+
+/** Throws CvActiveContent for an object stream naming active content, and CvTooLarge once the streams together unpack past `budget` bytes. */
 export function checkPdfStreams(data: Buffer, budget: number): void {
   let left = budget;
   let at = data.indexOf(STREAM);
@@ -29,11 +39,15 @@ export function checkPdfStreams(data: Buffer, budget: number): void {
     if (keyword && end > start && isZlib(data, start)) {
       let size = 0;
       try {
-        size = inflateSync(data.subarray(start, end), {
+        const out = inflateSync(data.subarray(start, end), {
           maxOutputLength: left + 1,
           finishFlush: constants.Z_SYNC_FLUSH,
-        }).length;
+        });
+        size = out.length;
+        const name = isObjectStream(data, at) ? activePdfName(out.toString('latin1')) : undefined;
+        if (name) throw new CvActiveContent(`/${name} in an object stream`);
       } catch (err) {
+        if (err instanceof CvActiveContent) throw err;
         if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
           throw new CvTooLarge('the streams unpack past the limit');
         // Damaged data: pdf.js decides what to make of it.

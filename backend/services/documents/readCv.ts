@@ -17,7 +17,7 @@ import { t } from '../../../i18n';
 import type { CvConfig } from '../../config';
 import { AppError } from '../../errors';
 import { logger } from '../../logger';
-import { CvTooLarge } from './docx';
+import { failureOf } from './activeContent';
 import type { CvType, TextLimits } from './extractText';
 import { precheck } from './precheck';
 import type { CvDraft, CvLookups } from './parseCv';
@@ -34,8 +34,18 @@ export interface ReadRequest {
   lookups?: CvLookups;
 }
 
-/** tooComplex: past a size, time or memory limit; unreadable: not a file of its type; failed: our fault. */
-export type ReadFailure = 'tooComplex' | 'unreadable' | 'failed';
+import type { ReadFailure } from './readFailure';
+
+export type { ReadFailure };
+
+/** The message key a refused read is answered with on its file's field. */
+export const READ_REFUSALS: Record<ReadFailure, string> = {
+  tooComplex: 'upload.errors.tooComplex',
+  unreadable: 'upload.errors.unreadable',
+  activeContent: 'upload.errors.activeContent',
+  failed: 'upload.errors.unreadable',
+};
+
 export type ReadAnswer =
   | { id: number; ok: true; text: string; truncated: boolean; draft: CvDraft; scrubbed?: Uint8Array }
   | { id: number; ok: false; reason: ReadFailure; detail?: string };
@@ -206,7 +216,8 @@ export function readCv(
   try {
     precheck(data, type, { ...limits, maxBytes: config.maxBytes });
   } catch (err) {
-    return Promise.resolve({ ok: false, reason: err instanceof CvTooLarge ? 'tooComplex' : 'unreadable' });
+    const reason = failureOf(err);
+    return Promise.resolve({ ok: false, reason: reason === 'failed' ? 'unreadable' : reason });
   }
   const { owner } = options;
   if (owner && reading.has(owner)) return Promise.reject(refusal(429, 'upload.errors.readingOne', config));

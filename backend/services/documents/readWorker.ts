@@ -4,9 +4,9 @@
  * not once per CV. The request thread (readCv.ts) stops it when it runs out of time or memory.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { CvTooLarge, CvUnreadable } from './docx';
 import { cvText } from './extractText';
 import { parseCv, type CvLookups } from './parseCv';
+import { failureOf } from './activeContent';
 import type { ReadAnswer, ReadRequest } from './readCv';
 
 let lookups: CvLookups | undefined;
@@ -44,7 +44,7 @@ parentPort?.on('message', async (message: ReadRequest) => {
     answer = {
       id: message.id,
       ok: false,
-      reason: err instanceof CvTooLarge ? 'tooComplex' : err instanceof CvUnreadable ? 'unreadable' : 'failed',
+      reason: failureOf(err),
       detail: err instanceof Error ? err.message : String(err),
     };
   } finally {

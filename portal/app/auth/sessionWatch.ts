@@ -33,6 +33,13 @@ export const SIGNED_OUT: State = { status: 'signedOut', authorizedModules: [] };
  */
 export const mayHoldSession = (user: LoginUser) => user.userRole !== 5;
 
+/**
+ * Told on the window whenever the page reads its session again (a refused call, a live `access` message, the page
+ * coming back into view): what else the session holds, such as the notice a candidate must accept, is read again too.
+ */
+export const SESSION_RECHECK = 'session-recheck';
+const recheck = () => window.dispatchEvent(new Event(SESSION_RECHECK));
+
 /** Set once the page signs out itself: the end of the session it then hears of is its own. */
 let leaving = false;
 export const leaveSession = () => {
@@ -85,8 +92,16 @@ export function useSessionWatch(state: State, setState: Dispatch<SetStateAction<
           reading.current = false;
         });
     };
-    setUnauthorizedHandler(() => reread());
-    const stop = listens ? watchAccess((s) => reread('signedOut' in s ? s.reason : undefined)) : undefined;
+    setUnauthorizedHandler(() => {
+      reread();
+      recheck();
+    });
+    const stop = listens
+      ? watchAccess((s) => {
+          reread('signedOut' in s ? s.reason : undefined);
+          recheck();
+        })
+      : undefined;
     return () => {
       setUnauthorizedHandler(undefined);
       stop?.();

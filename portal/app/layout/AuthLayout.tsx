@@ -38,6 +38,9 @@ export function AuthFooter() {
       <Link component={RouterLink} to={PATHS.terms} variant="body2" color="inherit">
         {t('portal.footer.terms')}
       </Link>
+      <Link component={RouterLink} to={PATHS.privacy} variant="body2" color="inherit">
+        {t('portal.footer.privacy')}
+      </Link>
     </Stack>
   );
 }

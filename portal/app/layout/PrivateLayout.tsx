@@ -15,7 +15,7 @@ import { NotificationBell } from '../../../ui/components/NotificationBell';
 import { AccountMenu } from './AccountMenu';
 import { MobileDrawer } from './MobileDrawer';
 import { NavMenus } from './NavMenus';
-import { NoticeDialog } from '../../features/consents/NoticeDialog';
+import { NoticeFrame } from '../../features/consents/NoticeFrame';
 
 /**
  * The page comes a task after the frame as the visit opens: drawn together, their first styles and elements made one
@@ -66,9 +66,8 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
         maxWidth="xl"
         sx={{ flex: 1, py: { xs: 3, md: 4 }, outline: 'none' }}
       >
-        <AfterTheFrame>{children}</AfterTheFrame>
+        <AfterTheFrame>{viewer.role === 'candidate' ? <NoticeFrame>{children}</NoticeFrame> : children}</AfterTheFrame>
       </Container>
-      {viewer.role === 'candidate' && <NoticeDialog />}
     </Box>
   );
 }

@@ -6,7 +6,8 @@
  * (AddToProjectDialog). The shortlist (MatchResults) opens each profile in the search's panel and
  * says whose verdict each is. A change of filter clears the selection; an empty list says why
  * (a filter, a run cancelled or failed early, or no match); a run cancelled here shows what it
- * judged at once (polling stops with it). A progress check that fails says so until a later one succeeds; a run
+ * judged at once, and goes on reading it until the calls in flight have written their verdicts (`settled`). "Run again"
+ * matches a finished run again with the same reviewed requirements (only the candidates not judged are asked). A progress check that fails says so until a later one succeeds; a run
  * that no longer exists stops the checks and says so (usePoll), and so does a run opened through ?run= that does
  * not exist (deleted, or an id that never named one: the status call's 404), above the start form and the
  * past runs it points to. Past runs (PastRuns) reopen through ?run=, as the
@@ -40,6 +41,9 @@ const P = 'portal.aiMatchPage';
 const RECS = ['strong_yes', 'yes', 'maybe', 'no'] as const;
 const RUNNING = ['queued', 'retrieving', 'judging'];
 const POLL_MS = 2000;
+/** A run still moving: running, or cancelled with calls in flight whose verdicts are still being written. */
+const unsettled = (run: MatchRun | null) =>
+  !!run && (RUNNING.includes(run.status) || (run.status === 'cancelled' && run.settled === false));
 
 /** What an empty list says: a filter that holds none, a run cancelled or failed early, or no match at all. */
 const emptyText = (run: MatchRun, filter: Recommendation | '') =>
@@ -139,7 +143,7 @@ export function AiMatchPage() {
     setFilter('');
   }, [shownId]);
 
-  /** Cancels the run and shows what it judged: polling stops with it, so the results are asked for here. */
+  /** Cancels the run and shows what it judged so far; polling goes on until the calls in flight are settled. */
   const cancel = (current: MatchRun) =>
     act(async () => {
       const cancelled = await aiMatchApi.cancel(current.id);
@@ -156,12 +160,13 @@ export function AiMatchPage() {
   // The run's progress every two seconds while it runs. A failed check says so until the next one succeeds; a run
   // that no longer exists (404) stops the checks and says so (usePoll).
   const progress = usePoll(
-    run && RUNNING.includes(run.status) ? run.id : null,
+    unsettled(run) ? run!.id : null,
     async () => {
       if (!run) return null;
       const next = await aiMatchApi.status(run.id);
       setRun(next);
-      if (RUNNING.includes(next.status)) return POLL_MS;
+      // A cancelled run is read until the calls in flight have written their verdicts, then its results again.
+      if (unsettled(next)) return POLL_MS;
       loadResults(next.id, filter).catch((err: unknown) => setError(errorMessage(err)));
       return null;
     },
@@ -275,11 +280,33 @@ export function AiMatchPage() {
             </Typography>
           )}
           {/* How many verdicts an earlier run's were copied (nothing they rest on changed) and how many were asked. */}
-          {run.progress.reused + run.progress.asked > 0 && (
+          {/* Judged afresh: verdicts given in this run, so the count never says more than were judged. */}
+          {run.progress.judged > 0 && (
             <Typography variant="body2" color="text.secondary" data-testid="ai-match-reuse">
-              {t(`${P}.reuseCounts`, { reused: run.progress.reused, asked: run.progress.asked })}
+              {t(`${P}.reuseCounts`, {
+                reused: run.progress.reused,
+                fresh: run.progress.judged - run.progress.reused,
+              })}
             </Typography>
           )}
+          {/* The same reviewed requirements again: verdicts given are reused, the candidates not judged asked again. */}
+          {['failed', 'cancelled', 'done'].includes(run.status) &&
+            !unsettled(run) &&
+            (run.status !== 'done' || run.progress.notJudged > 0) && (
+              <Box sx={{ mt: 1 }}>
+                <Button
+                  variant="outlined"
+                  disabled={busy}
+                  sx={{ minHeight: 44 }}
+                  onClick={() => void act(async () => begin(await aiMatchApi.rerun(run.id)))}
+                >
+                  {t(`${P}.runAgain`)}
+                </Button>
+                <Typography variant="body2" color="text.secondary">
+                  {t(`${P}.runAgainHelp`)}
+                </Typography>
+              </Box>
+            )}
         </Box>
       )}
 

@@ -4,10 +4,10 @@
  * stored: the model's (within ten points of the matcher's, the move named) or the matcher's, also
  * for a candidate the model never judged. The detail says whose words the reasoning is (the
  * model's or the product matcher's) and, when the model's verdict was set aside, what it said and
- * why; the evidence points are the matcher's.
+ * why; the evidence points are the matcher's. The table follows the score shown (the server sorts by it). On a phone
+ * each result is a stacked card instead (MatchResultCards).
  */
 import {
-  Alert,
   Box,
   Button,
   Checkbox,
@@ -20,94 +20,29 @@ import {
   TableHead,
   TableRow,
   Tooltip,
-  Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { Fragment, useState } from 'react';
 import { t } from '../../../i18n';
-import type { MatchResult } from '../../api/aiMatch';
+import { MatchResultCards } from './MatchResultCards';
+import { Detail, P, resultLabel, ScoreCell, verdictText, type MatchResultsProps } from './MatchResultParts';
 
-const P = 'portal.aiMatchPage';
-const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
-
-/** The score stored and, beneath it, how it relates to the matcher's. */
-function ScoreCell({ r }: { r: MatchResult }) {
-  const note =
-    r.score == null
-      ? t(`${P}.matcherOnly`)
-      : r.judge === 'model' && r.score !== r.matchScore
-        ? t(`${P}.modelMoved`, { match: r.matchScore, delta: signed(r.score - r.matchScore) })
-        : null;
-  return (
-    <>
-      <span data-testid="ai-match-score">{r.score ?? r.matchScore}</span>
-      {note && (
-        <Typography variant="caption" color="text.secondary" component="div">
-          {note}
-        </Typography>
-      )}
-    </>
-  );
-}
-
-function Detail({ r }: { r: MatchResult }) {
-  return (
-    <>
-      {r.disagreement && (
-        <Alert severity="warning" sx={{ my: 1 }} data-testid="ai-match-set-aside">
-          {t(`${P}.setAside`, { reason: r.disagreement.reason })}{' '}
-          {t(`${P}.modelSaid`, {
-            score: r.disagreement.score,
-            recommendation: r.disagreement.recommendation
-              ? t(`${P}.recommendations.${r.disagreement.recommendation}`)
-              : '–',
-          })}
-        </Alert>
-      )}
-      {r.reasoning && (
-        <>
-          <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
-            {r.judge === 'model' ? t(`${P}.modelWords`) : t(`${P}.productWords`)}
-          </Typography>
-          <Typography sx={{ mb: 1 }} component={r.judge === 'model' ? 'blockquote' : 'p'}>
-            {r.reasoning}
-          </Typography>
-        </>
-      )}
-      {r.reused && (
-        <Typography variant="body2" color="text.secondary">
-          {t(`${P}.reusedVerdict`)}
-        </Typography>
-      )}
-      <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
-        {t(`${P}.evidence`)} · {t(`${P}.matcherScore`, { score: r.matchScore })}
-      </Typography>
-      <ul>
-        {r.parts.map((p) => (
-          <li key={p.key}>
-            <strong>{t(`${P}.parts.${p.key}`)}</strong>
-            {` (${t(`${P}.points`, { points: Math.round(p.points * 10) / 10, max: p.max })}): ${p.evidence}`}
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-export function MatchResults({
-  results,
-  selected,
-  onSelect,
-  onAdd,
-  onOpenProfile,
-}: {
-  results: MatchResult[];
-  selected: string[];
-  onSelect: (ids: string[]) => void;
-  onAdd: (ids: string[]) => void;
-  onOpenProfile: (candidateId: string) => void;
-}) {
+export function MatchResults({ results, selected, onSelect, onAdd, onOpenProfile }: MatchResultsProps) {
   const [open, setOpen] = useState<string | null>(null);
-  const label = (r: MatchResult) => r.name ?? t(`${P}.anonymous`, { rank: r.rank });
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const label = resultLabel;
+  // On a phone each result is a card: the table would be wider than the screen and its detail row cut off.
+  if (phone)
+    return (
+      <MatchResultCards
+        results={results}
+        selected={selected}
+        onSelect={onSelect}
+        onAdd={onAdd}
+        onOpenProfile={onOpenProfile}
+      />
+    );
   return (
     // A narrow screen scrolls the table, not the page.
     <Box sx={{ overflowX: 'auto' }}>
@@ -156,13 +91,7 @@ export function MatchResults({
                 <TableCell>
                   <ScoreCell r={r} />
                 </TableCell>
-                <TableCell>
-                  {r.recommendation
-                    ? t(`${P}.recommendations.${r.recommendation}`)
-                    : t(`${P}.notJudged`, {
-                        reason: r.notJudged ? t(`${P}.notJudgedReasons.${r.notJudged}`) : '–',
-                      })}
-                </TableCell>
+                <TableCell>{verdictText(r)}</TableCell>
                 <TableCell>{(r.strengths ?? []).join(' · ')}</TableCell>
                 <TableCell>
                   <Button

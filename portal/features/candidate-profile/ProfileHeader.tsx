@@ -52,7 +52,7 @@ export function ProfileHeader({ profile, onChanged }: Props) {
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const status = candidateStatus(profile.status);
+  const status = candidateStatus(profile.status, profile.selfChosenStatus);
   const action = ownStatusAction(profile.status, profile.selfChosenStatus);
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
   const hidden = useShownToCompanies() === false && SEEN.includes(profile.status);

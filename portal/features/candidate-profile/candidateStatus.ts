@@ -2,6 +2,7 @@
 import { candidate } from '../../../schema/entities/candidate';
 import { selfStatusChange, type SelfStatusAction } from '../../../schema/rules/candidate';
 import { known } from '../../../ui/api/errors';
+import { t } from '../../../i18n';
 
 export type StatusTone = 'success' | 'warning' | 'default' | 'info';
 
@@ -13,9 +14,11 @@ const TONES: Record<string, StatusTone> = {
   inactive: 'default',
 };
 
-export function candidateStatus(id: number): { label: string; tone: StatusTone } {
+/** The status chip: a profile the candidate paused themself (inactive by their choice) says Paused, as its text does. */
+export function candidateStatus(id: number, selfChosenStatus = false): { label: string; tone: StatusTone } {
   const choice = candidate.fields.status.choices?.find((c) => c.id === id);
   if (!choice) return { label: String(id), tone: 'default' };
+  if (choice.key === 'inactive' && selfChosenStatus) return { label: t('talent.own.pausedChip'), tone: 'default' };
   return {
     label: known(`portal.enums.candidateStatus.${choice.key}`) ?? choice.label,
     tone: TONES[choice.key] ?? 'default',

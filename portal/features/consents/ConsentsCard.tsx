@@ -85,7 +85,9 @@ export function ConsentsCard() {
                     />
                     <Typography variant="body2" color="text.secondary" sx={{ pl: { xs: 0, sm: 6 } }}>
                       {t(`portal.consents.hints.${purpose}`)}
-                      {c.decidedAt ? ` ${t('portal.consents.decided', { date: formatDate(c.decidedAt) ?? '' })}` : ''}
+                      {c.decidedAt
+                        ? ` ${t(c.granted ? 'portal.consents.decided' : 'portal.consents.decidedOff', { date: formatDate(c.decidedAt) ?? '' })}`
+                        : ''}
                     </Typography>
                   </Stack>
                 );

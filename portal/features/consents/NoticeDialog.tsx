@@ -1,7 +1,9 @@
 /**
- * The terms and privacy notice a signed-in candidate has not accepted in its version in force (at
- * their first sign-in, or after the notice changed): a dialog over every page that nothing closes
- * but accepting (with the candidate's choices) or signing out.
+ * The terms and privacy notice a signed-in candidate has not accepted in its version in force (at their first
+ * sign-in, or after the notice changed): a dialog over every page with three ways out: accept (with the candidate's
+ * choices), decline (recorded; the profile is hidden from companies and only the candidate's data rights stay open:
+ * NoticeFrame.tsx), or sign out. Both the terms of service and the privacy notice are linked. A candidate who declined
+ * and opens it again from the banner may close it (`onClose`).
  */
 import {
   Alert,
@@ -16,7 +18,7 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../ui/api/errors';
 import { t } from '../../../i18n';
 import { useAuth } from '../../app/auth/authContext';
@@ -24,7 +26,7 @@ import { PATHS } from '../../app/paths';
 import {
   acceptNotice,
   choicesOf,
-  CONSENTS_CHANGED,
+  declineNotice,
   noticeVersionLabel,
   PURPOSES,
   readConsents,
@@ -32,41 +34,29 @@ import {
   type Consents,
 } from './consentsApi';
 
-export function NoticeDialog() {
+interface Props {
+  consents: Consents;
+  onDecided(consents: Consents): void;
+  onClose?: () => void;
+}
+
+export function NoticeDialog({ consents, onDecided, onClose }: Props) {
   const { signOut } = useAuth();
-  const [consents, setConsents] = useState<Consents>();
-  const [choices, setChoices] = useState<Choices>();
+  const [choices, setChoices] = useState<Choices>(() => choicesOf(consents));
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    readConsents()
-      .then((c) => {
-        if (!live) return;
-        setConsents(c);
-        setChoices(choicesOf(c));
-      })
-      // The page itself reports a session or network problem; the dialog waits for the next sign-in.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  if (!consents?.needsNotice || !choices) return null;
   const changed = consents.acceptedVersion !== null;
-  const accept = async () => {
+
+  const decide = async (call: () => Promise<Consents>) => {
     setBusy(true);
     setError(undefined);
     try {
-      setConsents(await acceptNotice(consents.noticeVersion, choices));
-      window.dispatchEvent(new Event(CONSENTS_CHANGED));
+      onDecided(await call());
     } catch (err) {
       setError(errorMessage(err));
       // A notice changed meanwhile is read again.
       readConsents()
-        .then(setConsents)
+        .then(onDecided)
         .catch(() => undefined);
     } finally {
       setBusy(false);
@@ -74,7 +64,15 @@ export function NoticeDialog() {
   };
 
   return (
-    <Dialog open disableEscapeKeyDown aria-labelledby="notice-title" fullWidth maxWidth="sm">
+    <Dialog
+      open
+      disableEscapeKeyDown={!onClose}
+      onClose={onClose}
+      aria-labelledby="notice-title"
+      fullWidth
+      maxWidth="sm"
+      scroll="paper"
+    >
       <DialogTitle id="notice-title">
         {t(changed ? 'portal.consents.noticeChangedTitle' : 'portal.consents.noticeTitle')}
       </DialogTitle>
@@ -85,9 +83,14 @@ export function NoticeDialog() {
               version: noticeVersionLabel(consents.noticeVersion),
             })}
           </Typography>
-          <Link href={PATHS.terms} target="_blank" rel="noopener">
-            {t('portal.consents.readNotice')}
-          </Link>
+          <Stack spacing={1}>
+            <Link href={PATHS.privacy} target="_blank" rel="noopener" sx={{ py: 0.5 }}>
+              {t('portal.consents.readPrivacy')}
+            </Link>
+            <Link href={PATHS.terms} target="_blank" rel="noopener" sx={{ py: 0.5 }}>
+              {t('portal.consents.readTerms')}
+            </Link>
+          </Stack>
           <Stack spacing={0.5}>
             {PURPOSES.map((purpose) => (
               <FormControlLabel
@@ -102,14 +105,29 @@ export function NoticeDialog() {
               />
             ))}
           </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {t('portal.consents.declineHint')}
+          </Typography>
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
         <Button onClick={() => void signOut()} color="inherit" disabled={busy}>
           {t('portal.consents.signOut')}
         </Button>
-        <Button onClick={() => void accept()} variant="contained" disabled={busy}>
+        <Button
+          onClick={() => void decide(() => declineNotice(consents.noticeVersion))}
+          color="inherit"
+          variant="outlined"
+          disabled={busy}
+        >
+          {t('portal.consents.decline')}
+        </Button>
+        <Button
+          onClick={() => void decide(() => acceptNotice(consents.noticeVersion, choices))}
+          variant="contained"
+          disabled={busy}
+        >
           {t('portal.consents.accept')}
         </Button>
       </DialogActions>

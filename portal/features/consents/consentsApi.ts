@@ -11,6 +11,8 @@ export interface Consents {
   acceptedVersion: string | null;
   acceptedAt: string | null;
   needsNotice: boolean;
+  /** The candidate declined the notice: hidden from companies, only their data rights open (noticeGate.ts). */
+  declined: boolean;
   consents: Record<Purpose, { granted: boolean; source: string | null; decidedAt: string | null }>;
 }
 
@@ -23,6 +25,11 @@ export const changeConsents = (body: Partial<Choices>) =>
   api<Consents>('data-rights/consents', { method: 'PUT', body });
 export const acceptNotice = (version: string, consents: Choices) =>
   api<Consents>('data-rights/consents/notice', { method: 'POST', body: { version, consents } });
+
+export const declineNotice = (version: string) =>
+  api<Consents>('data-rights/consents/notice/decline', { method: 'POST', body: { version } });
+/** The version of the notice in force, read by anyone: the terms and privacy pages' date. */
+export const readNoticeVersion = () => api<{ version: string }>('data-rights/notice');
 
 export const choicesOf = (c: Consents): Choices =>
   Object.fromEntries(PURPOSES.map((p) => [p, c.consents[p].granted])) as Choices;

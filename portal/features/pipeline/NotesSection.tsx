@@ -47,6 +47,7 @@ function NoteEditor({
         size="small"
         label={initial ? t('portal.pipeline.notes.edit') : t('portal.pipeline.notes.add')}
         placeholder={t('portal.pipeline.notes.placeholder')}
+        helperText={t('dataExportCopy.notesIncluded')}
         value={text}
         onChange={(e) => setText(e.target.value.slice(0, 5000))}
         slotProps={{ htmlInput: { 'data-testid': 'note-input' } }}

@@ -4,6 +4,7 @@
  * request body it becomes. Pure, so the add modal and the settings panel share one set of rules.
  */
 import type { DateTimeSlot, ProjectFields } from '../../api/projects';
+import { DOCUMENT_MAX_BYTES } from '../../../schema/rules/documents';
 
 export interface Option {
   id: string;
@@ -24,7 +25,7 @@ export const CURRENCIES = ['SGD', 'USD', 'EUR', 'GBP', 'HKD', 'AUD', 'INR', 'MYR
 export const HEADCOUNT_MAX = 1000;
 export const SALARY_LIMIT = 1_000_000_000;
 export const JD_FILE_TYPES = ['.pdf', '.docx'];
-export const JD_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const JD_FILE_MAX_BYTES = DOCUMENT_MAX_BYTES;
 
 export interface ProjectFormValues {
   title: string;

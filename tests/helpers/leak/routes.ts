@@ -200,7 +200,7 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
       'POST /api/v1/projects/ai-match',
       'GET /api/v1/projects/ai-match',
       'POST /api/v1/projects/ai-match/:id/judge',
-      'POST /api/v1/projects/ai-match/:id/cancel',
+      ...['cancel', 'rerun'].map((act) => `POST /api/v1/projects/ai-match/:id/${act}`),
       'GET /api/v1/projects/ai-status/:id',
     ],
   'the support chat: conversations of a project and the messages its people write, with no candidate record joined in':
@@ -223,7 +223,6 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
   ],
   'company users, admins, companies, lookups, tags, credits and orders: no candidate in them': [
     'GET /api/v1/companies/list/user-invite',
-    'DELETE /api/v1/admins',
     'GET /api/v1/locations/ip-info',
     'POST /api/v1/company-users/invite',
     'POST /api/v1/company-users/resend-invitation',
@@ -231,7 +230,7 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'PUT /api/v1/company-users/role',
     'GET /api/v1/company-users/user-stat',
     'GET /api/v1/company-users/user-list-to-transfer',
-    'DELETE /api/v1/company-users/:id',
+    ...['/:id', ''].map((rest) => `DELETE /api/v1/company-users${rest}`),
     'GET /api/v1/job-titles/search',
     'GET /api/v1/locations/search',
     'GET /api/v1/skills/search',
@@ -338,9 +337,10 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'POST /api/v1/projects/interview-request/check-and-approve',
     'POST /api/v1/projects/interview-request/reject',
     'POST /api/v1/projects/candidate/send/qualify/request',
-    ...['/:id', ''].map((rest) => `DELETE /api/v1/candidates${rest}`),
-    'DELETE /api/v1/candidate-experiences/:id',
-    'DELETE /api/v1/candidate-educations/:id',
+    ...['candidates', 'candidate-experiences', 'candidate-educations'].flatMap((r) => [
+      `DELETE /api/v1/${r}/:id`,
+      `DELETE /api/v1/${r}`,
+    ]),
   ],
   'admins-only writes of talent, answering the record an admin may read in full (refused to everyone else)': [
     'POST /api/v1/candidates',
@@ -396,5 +396,5 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
 
 function crud(resource: string): string[] {
   const base = `/api/v1/${resource}`;
-  return [`GET ${base}`, `GET ${base}/:id`, `POST ${base}`, `PUT ${base}/:id`, `DELETE ${base}/:id`];
+  return [`GET ${base}`, `GET ${base}/:id`, `POST ${base}`, `PUT ${base}/:id`, `DELETE ${base}/:id`, `DELETE ${base}`];
 }

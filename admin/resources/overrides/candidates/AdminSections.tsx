@@ -1,6 +1,6 @@
 /** The parts of the talent form only admins see: status and visibility, the blind CV, and the internal fields. */
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { Alert, Box } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { SOURCE_OPTIONS } from '../../../../schema/entities/company';
@@ -97,6 +97,9 @@ export function InternalSection() {
         <TextInput name="reasonForLeaving" label={labelOf('reasonForLeaving')} multiline minRows={2} maxRows={6} />
         <TextInput name="lookingFor" label={labelOf('lookingFor')} multiline minRows={2} maxRows={6} />
       </Row>
+      <Typography variant="caption" color="text.secondary" data-testid="notes-included">
+        {t('dataExportCopy.notesIncluded')}
+      </Typography>
     </FormSection>
   );
 }

@@ -33,7 +33,7 @@ function missingOf(values: FormValues): string[] {
 }
 
 export async function importCv(file: File, base: FormValues = toFormValues(undefined, 'admin')): Promise<CvImported> {
-  const problem = cvFileProblem(file);
+  const problem = await cvFileProblem(file);
   if (problem) throw new Error(t(problem));
   const upload = await uploadCv(file);
   const { values, filled } = applyCvDraft(base, upload);

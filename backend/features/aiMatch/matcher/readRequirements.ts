@@ -20,7 +20,7 @@ type Context = 'required' | 'nice' | 'neutral' | 'skip';
 const NICE_HEAD =
   /^(nice[- ]to[- ]haves?|bonus(?: points)?|preferred(?: qualifications| skills)?|good[- ]to[- ]haves?|desirable|pluses|plus points|extra credit|it would be great if.*|would be a plus)\b/i;
 const REQUIRED_HEAD =
-  /^(requirements?|must[- ]haves?|what you(?:'ll| will)? need|what we(?:'re| are) looking for|who you are|about you|qualifications|minimum qualifications|required skills|skills(?: (?:and|&) experience)?|you have|you bring|key skills|essential)\b/i;
+  /^(requirements?|required|must[- ]haves?|what you(?:'ll| will)? need|what we(?:'re| are) looking for|who you are|about you|qualifications|minimum qualifications|required skills|skills(?: (?:and|&) experience)?|you have|you bring|key skills|essential)\b/i;
 const NEUTRAL_HEAD =
   /^(responsibilities|what you(?:'ll| will) do|the role|about the role|your role|role|day to day|duties|job description|tech stack|our stack)\b/i;
 const SKIP_HEAD =
@@ -210,6 +210,18 @@ export function seniorityIn(title: string, lines: string[]): Seniority | undefin
   return undefined;
 }
 
+/**
+ * A description written as one paragraph ("Java Developer. Required: Java, Spring. Nice to have: Kafka. Salary up
+ * to 9000 SGD") has no title line: a first line holding a section marker ('Required:', 'Nice to have:') is read as
+ * body text, one sentence a line, its first sentence the title unless that sentence is itself a section.
+ */
+function paragraphLines(body: string[]): string[] {
+  const first = body[0] ?? '';
+  const parts = first.split(/(?<=[.!?;])\s+(?=\S)/);
+  if (parts.length < 2 || !parts.some((p) => inlineHeading(p))) return body;
+  return [...(inlineHeading(parts[0]) ? [''] : []), ...parts, ...body.slice(1)];
+}
+
 export async function readRequirements(knex: Knex, text: string): Promise<Requirements> {
   const [skills, jobTitles, languages, locations, countries] = await Promise.all(
     (['skills', 'jobTitles', 'languages', 'locations', 'countries'] as const).map((kind) => cachedIndex(knex, kind)),
@@ -219,7 +231,7 @@ export async function readRequirements(knex: Knex, text: string): Promise<Requir
     .replace(/\r/g, '')
     .split('\n')
     .map((l) => l.trim());
-  const body = lines.filter(Boolean);
+  const body = paragraphLines(lines.filter(Boolean));
 
   // Skills, each line read in its section's context; a required mention wins over a nice one.
   // Skills joined by 'or' or '/' (or listed after 'one of') are one requirement any of them meets.

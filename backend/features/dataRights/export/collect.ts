@@ -221,9 +221,10 @@ async function interviewsOf(knex: Knex, candidateId: number) {
 }
 
 /**
- * Every note held about the person, by who wrote it at company level: "our team" (an admin or
- * advocate) or the company whose user wrote it (masked when its search is confidential); never the
- * author's name or email. One whose author's account is gone is our team's when only admins read it,
+ * Every note held about the person, word for word (the right of access covers what is written about them, those
+ * only admins read included; the note field tells writers so: pipeline.notes.inCopy), by who wrote it at company
+ * level: "our team" (an admin or advocate) or the company whose user wrote it (masked when its search is
+ * confidential), and who may read it in words; never the author's name or email. One whose author's account is gone is our team's when only admins read it,
  * else "not known".
  */
 async function notesOf(knex: Knex, candidateId: number) {
@@ -246,7 +247,7 @@ async function notesOf(knex: Knex, candidateId: number) {
   return rows.map((r) => ({
     writtenBy: writer(r),
     project: r.project ?? null,
-    visibleTo: nameOf(NOTE_VISIBILITY, r.visibility),
+    visibleTo: t(`dataExportCopy.noteVisibleTo.${nameOf(NOTE_VISIBILITY, r.visibility)}`),
     note: r.note,
     writtenAt: iso(r.created_at),
     changedAt: iso(r.updated_at),

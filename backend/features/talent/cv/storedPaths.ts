@@ -20,7 +20,7 @@ import { modelFor } from '../../../db/models';
 import { badRequest } from '../../../errors';
 import type { CvType } from '../../../services/documents/extractText';
 import { cvLookups } from '../../../services/documents/lookups';
-import { readCv } from '../../../services/documents/readCv';
+import { READ_REFUSALS, readCv } from '../../../services/documents/readCv';
 
 const CV_FIELDS = ['resumePath', 'blindResumePath'] as const;
 
@@ -46,7 +46,7 @@ async function scrubBlindCv(trx: Knex.Transaction, config: Config, actor: Actor,
     owner: actorKey(actor),
   });
   if (!read.ok) {
-    const reason = read.reason === 'tooComplex' ? 'upload.errors.tooComplex' : 'upload.errors.unreadable';
+    const reason = READ_REFUSALS[read.reason];
     throw badRequest({ blindResumePath: reason }, reason);
   }
   if (!read.scrubbed) throw new Error('the reading thread did not scrub the blind CV');

@@ -19,8 +19,9 @@ import { defineEndpoint } from '../../../endpoints/define';
 import { badRequest, forbidden, notFound } from '../../../errors';
 import { logger } from '../../../logger';
 import { sniffCvType } from '../../../services/documents/extractText';
+import { DOCUMENT_UPLOAD } from '../../../services/documents/uploadSpec';
 import { cvLookups } from '../../../services/documents/lookups';
-import { readCv, type ReadFailure } from '../../../services/documents/readCv';
+import { READ_REFUSALS, readCv } from '../../../services/documents/readCv';
 import { blindDraftOf } from './blindCv';
 
 const candidate = entity('candidate');
@@ -28,12 +29,6 @@ const CvUpload = modelFor(entity('cvUpload'));
 
 /** The profile a person's own uploads are for when they name none: a candidate's own. */
 const ownProfileId = (actor: Actor) => actorRefs(actor).candidateId ?? undefined;
-
-const REFUSALS: Record<ReadFailure, string> = {
-  tooComplex: 'upload.errors.tooComplex',
-  unreadable: 'upload.errors.unreadable',
-  failed: 'upload.errors.unreadable',
-};
 
 /**
  * Reads an uploaded CV into a draft profile for an existing candidate the caller may update (their
@@ -69,7 +64,7 @@ export async function readUploadedCv(
   const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv, { owner: actorKey(actor) });
   if (!read.ok) {
     if (read.reason === 'failed') logger.error({ detail: read.detail }, 'a CV could not be read');
-    throw badRequest({ file: REFUSALS[read.reason] }, REFUSALS[read.reason]);
+    throw badRequest({ file: READ_REFUSALS[read.reason] }, READ_REFUSALS[read.reason]);
   }
 
   const storage = storageFor(ctx.config);
@@ -101,7 +96,7 @@ export const uploadCvEndpoint = defineEndpoint({
   path: '/candidates/cv-data',
   summary: 'Reads an uploaded CV into a draft profile and keeps the file as a draft',
   access: { action: 'update', subject: candidate.subject, field: 'resumePath' },
-  upload: { field: 'file', maxBytes: (config) => config.cv.maxBytes, required: true },
+  upload: { field: 'file', ...DOCUMENT_UPLOAD, required: true },
   input: {
     body: z.object({
       candidateId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('candidate').optional()),
