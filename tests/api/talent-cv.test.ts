@@ -192,7 +192,7 @@ describe('CVs: upload, draft profile and downloads', () => {
       .set(as(admin))
       .attach('file', big, 'big.pdf')
       .expect(413);
-    expect(large.body.error.fields).toEqual({ file: 'upload.errors.tooLarge' });
+    expect(large.body.error.fields).toEqual({ file: 'upload.errors.documentTooLarge' });
     const none = await t.http.post('/api/v1/candidates/cv-data').set(as(admin)).field('candidateId', '').expect(400);
     expect(none.body.error.fields).toEqual({ file: 'upload.errors.required' });
   });
