@@ -1,7 +1,8 @@
 /** The console's bulk deletion: its dialog, its progress and its outcome in counts (admin/providers/bulkDelete.ts). */
 export const bulkDelete = {
   title: 'Delete {count} selected',
-  content: 'Are you sure you want to delete these {count} items?',
+  content:
+    '{count, plural, one {Are you sure you want to delete this item?} other {Are you sure you want to delete these # items?}}',
   confirm: 'Confirm',
   progress: 'Deleted {done} of {count}…',
   deleted: '{count} deleted',

@@ -138,7 +138,7 @@ describe('The console by keyboard alone', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await expect(dialog.innerText()).resolves.toMatch(/delete this tag/i);
+    await expect(dialog.innerText()).resolves.toMatch(/Delete 1 selected/);
     await tabTo(page, (f) => f.text === 'Confirm');
     await page.keyboard.press('Enter');
     await expect
