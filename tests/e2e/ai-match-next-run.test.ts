@@ -61,7 +61,7 @@ describe.each(SCREENS)('AI match, a second run at $name', ({ viewport }) => {
     await rows.first().waitFor();
 
     // The first run: filtered to its most common recommendation, and up to three of those ticked.
-    const verdicts = await rows.locator('td:nth-child(4)').allInnerTexts();
+    const verdicts = await rows.getByTestId('ai-match-verdict').allInnerTexts();
     const common = [...new Set(verdicts)].sort(
       (a, b) => verdicts.filter((v) => v === b).length - verdicts.filter((v) => v === a).length,
     )[0];
@@ -69,7 +69,7 @@ describe.each(SCREENS)('AI match, a second run at $name', ({ viewport }) => {
     await filter.click();
     await page.getByRole('option', { name: common, exact: true }).click();
     await expect
-      .poll(async () => new Set(await rows.locator('td:nth-child(4)').allInnerTexts()))
+      .poll(async () => new Set(await rows.getByTestId('ai-match-verdict').allInnerTexts()))
       .toEqual(new Set([common]));
     const ticks = Math.min(3, await rows.count());
     for (let i = 0; i < ticks; i++) await rows.nth(i).getByRole('checkbox').check();
@@ -85,7 +85,7 @@ describe.each(SCREENS)('AI match, a second run at $name', ({ viewport }) => {
     expect(await page.getByRole('checkbox', { checked: true }).count()).toBe(0);
     expect(await addSelected.isDisabled()).toBe(true);
     // Every recommendation of the second run is listed, not the first run's filter's.
-    const shown = await rows.locator('td:nth-child(4)').allInnerTexts();
+    const shown = await rows.getByTestId('ai-match-verdict').allInnerTexts();
     expect(shown.length).toBe(verdicts.length);
   }, 120_000);
 });

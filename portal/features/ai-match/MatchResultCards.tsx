@@ -45,7 +45,9 @@ export function MatchResultCards({ results, selected, onSelect, onAdd, onOpenPro
               </Typography>
               <ScoreCell r={r} />
             </Box>
-            <Typography sx={{ mt: 1 }}>{verdictText(r)}</Typography>
+            <Typography sx={{ mt: 1 }} data-testid="ai-match-verdict">
+              {verdictText(r)}
+            </Typography>
             {!!r.strengths?.length && (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
                 {r.strengths.join(' · ')}

@@ -91,7 +91,7 @@ export function MatchResults({ results, selected, onSelect, onAdd, onOpenProfile
                 <TableCell>
                   <ScoreCell r={r} />
                 </TableCell>
-                <TableCell>{verdictText(r)}</TableCell>
+                <TableCell data-testid="ai-match-verdict">{verdictText(r)}</TableCell>
                 <TableCell>{(r.strengths ?? []).join(' · ')}</TableCell>
                 <TableCell>
                   <Button
