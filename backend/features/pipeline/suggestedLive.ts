@@ -48,14 +48,19 @@ async function branches(trx: Knex.Transaction, projects: ProjectRow[]) {
   const { stats, rates } = await searchContext(trx as Knex);
   const out: { sql: string; bindings: unknown[] }[] = [];
   for (const p of projects)
-    for (const actor of p.companyId ? [companyActor(p), ADMIN] : [ADMIN]) {
+    for (const [actor, company] of p.companyId
+      ? ([
+          [companyActor(p), true],
+          [ADMIN, false],
+        ] as const)
+      : ([[ADMIN, false]] as const)) {
       const saved = await savedSearch(trx as Knex, abilityFor(actor), actor, p, stats, rates);
       if (!saved) continue;
       const found = whereOf(saved.predicates);
       out.push({
         sql: `(select ?::int as project_id, ?::boolean as company, d.status = 1 as met, d.id from suggested_live_docs d
                 where ${found.sql})`,
-        bindings: [p.id, actor.role === 'company', ...found.bindings],
+        bindings: [p.id, company, ...found.bindings],
       });
     }
   return out;
