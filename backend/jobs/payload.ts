@@ -113,7 +113,7 @@ const idWith =
 export const TASK_PAYLOADS = {
   send_email: idOf('id'),
   send_whatsapp_message: idOf('id'),
-  send_interview_request: idWith('id', 'step', ['deliver', 'answered'] as const),
+  send_interview_request: idWith('id', 'step', ['deliver', 'answered', 'scheduled'] as const),
   email_curated_candidates: idOf('projectId'),
   follow_up_chat_message: idWith('messageId', 'stage', ['away', 'email'] as const),
   notify_credits_low: idOf('companyId'),

@@ -71,7 +71,7 @@ export const dashboards = {
   recruiter: {
     title: 'Recruiter dashboard',
     stage: 'Stage',
-    subtitle: 'How your projects move candidates through the stages (the period’s days are UTC days)',
+    subtitle: 'How your projects move candidates through the stages (the period’s days are those of {zone})',
     open: 'Recruiter dashboard',
     allProjects: 'All projects',
     chooseCompany: 'Choose a company to see its dashboard',

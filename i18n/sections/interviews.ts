@@ -189,6 +189,7 @@ export const interviews = {
     sentBy: 'Sent by',
     sentAt: 'Sent',
     answeredAt: 'Answered',
+    interviewAt: 'Interview',
     answer: 'Answer and reasons',
     from: 'From',
     to: 'To',

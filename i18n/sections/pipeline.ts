@@ -15,6 +15,8 @@ export const pipelineProjectMessages = {
       guaranteeRequired: 'Guarantee this candidate before moving them to offered or placed',
       revealRequired: 'Moving this candidate reveals their personal details to the company. Confirm to continue.',
       projectInactive: 'This project is inactive: candidates cannot be moved',
+      interviewerBusy:
+        'The interviewer already has an interview at this time. Choose another time, propose several, or move candidates to an interview one at a time.',
     },
   },
   candidate: {
@@ -52,6 +54,7 @@ const schedule = {
       skipped: 'This time does not exist in the chosen timezone: the clocks go forward then',
       duplicate: 'This time is already proposed',
       tooMany: 'Propose at most 5 times',
+      taken: 'The interviewer already has another interview at this time: choose another time',
     },
   },
 } as const;

@@ -58,6 +58,7 @@ export const pipelinePortal = {
     guaranteed: 'Guaranteed',
     new: 'New',
     moving: 'Moving…',
+    interviewAt: 'Interview {when}',
     interview: {
       sent: 'Interview requested',
       approved: 'Interview accepted',
@@ -281,6 +282,7 @@ export const pipelinePortal = {
   },
   panel: {
     stage: 'Stage: {stage}',
+    interviewAt: 'Interview booked for {when}',
     left: 'This candidate is no longer in this list: a teammate moved them, or they are no longer available.',
   },
 };

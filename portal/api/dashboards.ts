@@ -69,6 +69,8 @@ export const dashboardsApi = {
 
 export interface RecruiterDashboard {
   range: { from: string; to: string };
+  /** The zone whose days the period's are (the `timeZone` asked, else UTC). */
+  timeZone: string;
   company: { id: string };
   projects: { id: string; title: string; status: number }[];
   stages: StageKey[];

@@ -99,6 +99,8 @@ export interface AdminRequestRow {
   createdAt: string;
   answeredAt: string | null;
   expiresAt: string;
+  /** When the interview the request booked starts (the time chosen on accepting), ISO; null when none. */
+  interviewAt: string | null;
   responseMethod: string | null;
   rejectReasons: string[];
   rejectText: string | null;
@@ -122,7 +124,7 @@ export interface AdminListQuery {
   q?: string;
   page?: number;
   perPage?: number;
-  sortBy?: 'createdAt' | 'answeredAt' | 'state' | 'company' | 'project';
+  sortBy?: 'createdAt' | 'answeredAt' | 'state' | 'company' | 'project' | 'interviewAt';
   sortDir?: 'asc' | 'desc';
 }
 

@@ -42,6 +42,8 @@ export interface PipelineDoc extends SearchDoc {
   /** The candidate's answer to the latest interview request and job description in this project. */
   interviewRequest?: RequestAnswer | null;
   whiteListRequest?: RequestAnswer | null;
+  /** When the interview the candidate booked (the time they chose on accepting) starts, ISO; null when none is. */
+  interviewAt?: string | null;
   /** Candidate status (3 semi-active cannot be skipped or rejected), when the answer carries it. */
   status?: number;
   /** Present only when the candidate gate shows the caller the candidate's contact in this project. */

@@ -78,18 +78,23 @@ export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 /**
  * The instant a local date-time names in `zone`, or undefined when it is not a real date and time: a day that does not
  * exist, or a time the clocks skip when they go forward (02:30 on 14 Mar 2027 in New York), which no instant reads as.
+ * A time the clocks show twice as they go back (01:30 on 7 Nov 2027 in New York) is its first occurrence (GMT-4), as
+ * iCalendar (RFC 5545, 3.3.5) and the calendars reading the invitation take it, in every zone alike.
  */
 export function localToInstant(local: string, zone: string): Date | undefined {
   const m = LOCAL_DATE_TIME.exec(local);
   if (!m) return undefined;
   const [y, mo, d, h, mi] = m.slice(1).map(Number);
-  const naive = new Date(Date.UTC(y, mo - 1, d, h, mi));
-  if (naive.getUTCMonth() !== mo - 1 || naive.getUTCDate() !== d || h > 23 || mi > 59) return undefined;
-  // The offset at the naive instant, then at the corrected one: right across a daylight-saving change.
-  const first = new Date(naive.getTime() - zoneOffsetMinutes(zone, naive) * 60000);
-  const instant = new Date(naive.getTime() - zoneOffsetMinutes(zone, first) * 60000);
-  // Read back on the zone's clock: a skipped time comes back an hour off.
-  return instant.getTime() + zoneOffsetMinutes(zone, instant) * 60000 === naive.getTime() ? instant : undefined;
+  const naive = Date.UTC(y, mo - 1, d, h, mi);
+  const day = new Date(naive);
+  if (day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d || h > 23 || mi > 59) return undefined;
+  // Each offset the zone has around that time (a day before and after, and at the naive instant) names a candidate;
+  // those read back on the zone's clock as the time asked are its instants (none for a skipped time): the earliest.
+  const offsets = new Set([-86_400_000, 0, 86_400_000].map((ms) => zoneOffsetMinutes(zone, new Date(naive + ms))));
+  const instants = [...offsets]
+    .map((offset) => naive - offset * 60000)
+    .filter((ms) => ms + zoneOffsetMinutes(zone, new Date(ms)) * 60000 === naive);
+  return instants.length ? new Date(Math.min(...instants)) : undefined;
 }
 
 /** "GMT+8", "GMT-3:30", "GMT" for the offset of `zone` at `date`. */

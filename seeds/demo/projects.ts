@@ -12,6 +12,7 @@ import { PROJECT_PLAN } from '../../schema/rules/pipeline';
 import { cycleEnd } from '../../schema/rules/plans';
 import { chargeSeededPlan } from './credits';
 import { logSeededMoves } from './history';
+import { slotStarts } from '../../schema/validation/schedule';
 import { interviewMoves, scheduleAt, seedRequests, type RequestAnswer, type SeededRequest } from './interviews';
 
 interface Placement {
@@ -295,6 +296,7 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
         // Scheduled at its latest move into an interview stage, with the schedule that move wrote.
         const interviews = placement.scheduled && interviewer ? interviewMoves(createdAt, seeded, new Date(now)) : [];
         const last = interviews.at(-1);
+        const schedule = last && interviewer ? scheduleAt(interviewer, last.at, last.until, n * 100 + next) : undefined;
         if (placement.request && interviews.length)
           requests.push({
             candidateId,
@@ -311,9 +313,9 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
           curated: placement.stage === 0 || next % 2 === 0,
           seen_at: placement.stage === 0 ? null : moved,
           revealed_at: placement.stage === 0 ? null : moved,
-          interview_scheduled_at: last?.at ?? null,
-          schedule_data:
-            last && interviewer ? JSON.stringify(scheduleAt(interviewer, last.at, last.until, n * 100 + next)) : null,
+          // The interview's start: the schedule's first proposed time, as a move writes it.
+          interview_scheduled_at: schedule ? (slotStarts(schedule)[0] ?? null) : null,
+          schedule_data: schedule ? JSON.stringify(schedule) : null,
           guaranteed_at: placement.guaranteed ? moved : null,
           last_recruitment_updated_at: moved,
           created_at: createdAt,

@@ -69,8 +69,8 @@ describe("The answer page's proposed times across a daylight-saving change", () 
       // Each followed by the reader's own time when their zone reads another.
       await page.getByText(after).waitFor();
       await page.getByText(before).waitFor();
-      // The zone's own label carries the offset at the first proposed time.
-      await page.getByText('Europe/London · London (GMT)', { exact: true }).waitFor();
+      // The zone's own label carries the offsets of the proposed times: both, as they lie across the change.
+      await page.getByText('Europe/London · London (GMT, GMT+1)', { exact: true }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     });
 });

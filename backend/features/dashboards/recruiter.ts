@@ -34,7 +34,8 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { textOrder } from '../../db/textOrder';
 import { scopeQuery } from '../../permissions/sql';
 import { projectStats } from '../projects';
-import { dayRange, optional } from './inputs';
+import { readersZone, dayIn } from '../../services/zones';
+import { dayRange, optional, zoneFields } from './inputs';
 import { rolledThrough, STAYS_ENDED, stageMovesByWeek } from './rollups';
 import { STAGE_KEYS, stageKeyOf } from './weekly';
 
@@ -45,6 +46,7 @@ export const recruiterQuery = z.preprocess(
     to: optional(z.iso.date()),
     companyId: optional(id('company')),
     projectId: optional(id('project')),
+    ...zoneFields,
   }),
 );
 
@@ -91,8 +93,25 @@ const scheduledOnly = (viewer: Viewer): readonly number[] =>
 const INTERVIEW_SCHEDULED = `exists (select 1 from project_candidates pc
   where pc.project_id = l.project_id and pc.candidate_id = l.candidate_id and pc.interview_scheduled_at is not null)`;
 
-const START = `?::timestamp at time zone 'UTC'`;
-const END = `(?::date + 1)::timestamp at time zone 'UTC'`;
+/** The period's first instant and the instant after it (Bounds), bound as timestamps. */
+const START = `?::timestamptz`;
+const END = `?::timestamptz`;
+
+/**
+ * The period read: its days (`from`, `to`, as answered), the instants its first day starts and the day after its last
+ * starts in the reader's zone (`start`, `end`), the zone, and the last day the rollups may be read through (`mark`):
+ * the rollups hold UTC days, so a period of another zone's days is read from the logs alone (mark null).
+ */
+type Period = { from: string; to: string; start: string; end: string; zone: string; mark: string | null };
+
+async function periodOf(knex: Knex, range: { from: string; to: string }, zone: string, through: string | null) {
+  const { rows } = await knex.raw(
+    `select to_char((?::date)::timestamp at time zone ? at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as start,
+            to_char((?::date + 1)::timestamp at time zone ? at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as end`,
+    [range.from, zone, range.to, zone],
+  );
+  return { ...range, start: rows[0].start, end: rows[0].end, zone, mark: zone === 'UTC' ? through : null } as Period;
+}
 
 /**
  * The median days in each stage of the stays that ended in the range: the rolled-up stays up to the
@@ -104,10 +123,13 @@ const END = `(?::date + 1)::timestamp at time zone 'UTC'`;
 async function medianStays(
   knex: Knex,
   ids: number[],
-  range: { from: string; to: string },
-  { moves, mark, later }: { moves: number; mark: string | null; later: readonly number[] },
+  range: Period,
+  { moves, later }: { moves: number; later: readonly number[] },
 ) {
-  const through = mark ?? '1970-01-01';
+  const through = range.mark ?? '1970-01-01';
+  // The live stays: those after the rollups' mark (after none, when the period is not read in UTC days).
+  const after = range.mark ? `(?::date + 1)::timestamp at time zone 'UTC'` : `?::timestamptz`;
+  const afterArg = range.mark ?? '-infinity';
   const share = moves > EXACT_STAYS ? Math.ceil((100 * EXACT_STAYS) / moves) : 100;
   const samples = share < 100 ? Array.from({ length: share }, (_, i) => i) : null;
   const rolledSample = samples ? ' and sample = any(?::int[])' : '';
@@ -119,14 +141,14 @@ async function medianStays(
        where project_id = any(?::int[])${rolledSample} and day between ?::date and least(?::date, ?::date)
          and stage <> all(?::int[])`,
     `select stage, seconds from (${logged} and prev.to_stage <> all(?::int[])
-       and l.created_at >= greatest(?::date + 1, ?::date)::timestamp at time zone 'UTC' and l.created_at < ${END}) live`,
+       and l.created_at >= greatest(${after}, ${START}) and l.created_at < ${END}) live`,
   ];
   const args = [ids, ...sampleArgs, range.from, range.to, through, [...later]];
-  args.push(ids, ...sampleArgs, [...later], through, range.from, range.to);
+  args.push(ids, ...sampleArgs, [...later], afterArg, range.start, range.end);
   if (later.length) {
     parts.push(`select stage, seconds from (${logged} and prev.to_stage = any(?::int[]) and ${INTERVIEW_SCHEDULED}
        and l.created_at >= ${START} and l.created_at < ${END}) scheduled`);
-    args.push(ids, ...sampleArgs, [...later], range.from, range.to);
+    args.push(ids, ...sampleArgs, [...later], range.start, range.end);
   }
   const { rows } = await knex.raw(
     `select stage, percentile_cont(0.5) within group (order by seconds)::float / 86400 as median, count(*)::int as n
@@ -141,7 +163,7 @@ async function medianStays(
  * answered (approved or rejected) and approved, of the candidates the viewer's board of each project shows
  * (onBoardSql: met at all, in a stage they see), the filter the interview-request lists apply.
  */
-function requestCounts(knex: Knex, viewer: Viewer, ids: number[], range: { from: string; to: string }) {
+function requestCounts(knex: Knex, viewer: Viewer, ids: number[], range: Period) {
   return knex('interview_requests as ir')
     .join('candidates as c', 'c.id', 'ir.candidate_id')
     .join('project_candidates as pc', (j) =>
@@ -150,7 +172,7 @@ function requestCounts(knex: Knex, viewer: Viewer, ids: number[], range: { from:
     .whereIn('ir.project_id', ids)
     .where('ir.kind', REQUEST_KIND.interview)
     .whereRaw(onBoardSql(viewer, 'c', 'pc'))
-    .whereRaw(`ir.created_at >= ${START} and ir.created_at < ${END}`, [range.from, range.to])
+    .whereRaw(`ir.created_at >= ${START} and ir.created_at < ${END}`, [range.start, range.end])
     .first(
       knex.raw('count(*)::int as sent'),
       knex.raw(
@@ -171,7 +193,7 @@ async function movesInto(
   stages: string[],
   moves: { stage: number; moves: number }[],
   ids: number[],
-  range: { from: string; to: string },
+  range: Period,
 ): Promise<Record<string, number>> {
   const later = scheduledOnly(viewer);
   const counted = moves.filter((m) => !later.includes(m.stage));
@@ -181,7 +203,7 @@ async function movesInto(
         where l.project_id = any(?::int[]) and l.activity = ${ACTIVITY.stageChanged} and l.to_stage = any(?::int[])
           and ${INTERVIEW_SCHEDULED} and l.created_at >= ${START} and l.created_at < ${END}
         group by 1`,
-      [ids, [...later], range.from, range.to],
+      [ids, [...later], range.start, range.end],
     );
     counted.push(...(rows as { stage: number; moves: number }[]));
   }
@@ -208,7 +230,7 @@ async function conversionOf(
   viewer: Viewer,
   order: string[],
   ids: number[],
-  range: { from: string; to: string },
+  range: Period,
 ): Promise<Map<string, { entered: number; advanced: number }>> {
   const stageIds = order.map((k) => STAGES[k as keyof typeof STAGES]);
   const { rows } = await knex.raw(
@@ -226,7 +248,7 @@ async function conversionOf(
          from moves)
      select pos, count(*)::int as entered, count(*) filter (where later_at >= first_at)::int as advanced
        from reach group by pos`,
-    [stageIds, ids, stageIds, [...scheduledOnly(viewer)], range.from, range.to],
+    [stageIds, ids, stageIds, [...scheduledOnly(viewer)], range.start, range.end],
   );
   return new Map((rows as { pos: number; entered: number; advanced: number }[]).map((r) => [order[r.pos - 1], r]));
 }
@@ -238,7 +260,9 @@ export async function recruiterDashboard(
   query: z.output<typeof recruiterQuery>,
 ) {
   const companyId = companyOf(ability, actor, query.companyId);
-  const range = dayRange(query);
+  // The reader's days (UTC days when no zone is named), as the credit log reads them: the default end is their today.
+  const zone = await readersZone(knex, query.timeZone);
+  const days = dayRange(query, dayIn(zone));
   const [projects, through] = await Promise.all([
     scopeQuery(knex('projects'), ability, 'read', 'Project', 'projects')
       .where('projects.company_id', companyId)
@@ -246,6 +270,7 @@ export async function recruiterDashboard(
       .select(PROJECT_COLUMNS),
     rolledThrough(knex),
   ]);
+  const range = await periodOf(knex, days, zone, through);
   let ids = projects.map((p) => p.id as number);
   if (query.projectId) {
     if (!ids.includes(query.projectId)) throw notFound();
@@ -259,18 +284,17 @@ export async function recruiterDashboard(
       actor,
       projects.filter((p) => ids.includes(p.id as number)),
     ),
-    stageMovesByWeek(knex, range, { projectIds: ids }, { through }),
+    stageMovesByWeek(knex, range, { projectIds: ids }, { through: range.mark, zone }),
     requestCounts(knex, viewer, ids, range),
     knex('credit_logs')
       .where('company_id', companyId)
       .whereIn('action', CHARGE_CODES)
       .modify((q) => (query.projectId || !readsEveryCharge(actor) ? q.whereIn('project_id', ids) : q))
-      .whereRaw(`created_at >= ${START} and created_at < ${END}`, [range.from, range.to])
+      .whereRaw(`created_at >= ${START} and created_at < ${END}`, [range.start, range.end])
       .first(knex.raw('coalesce(-sum(amount), 0)::float as spent')),
   ]);
   const stays = await medianStays(knex, ids, range, {
     moves: moves.reduce((n, m) => n + m.moves, 0),
-    mark: through,
     later: scheduledOnly(viewer),
   });
   // The stages the caller's board has: a RaaS company's has no suggested tab nor longlist, the advocates' work, so
@@ -293,7 +317,8 @@ export async function recruiterDashboard(
   }
   return {
     success: true,
-    range,
+    range: days,
+    timeZone: zone,
     company: { id: `Company:${companyId}` },
     projects: projects.map((p) => ({ id: `Project:${p.id}`, title: p.title, status: p.status })),
     stages,

@@ -201,15 +201,20 @@ export function rolledParts(from: string, upto: string): { weeks: [string, strin
  * Moves into each stage per week (Monday, UTC) of the range, per company when `perCompany`: the
  * weekly and daily rollups up to their mark (rolledParts; `through`, the mark when the caller read it
  * already), the raw log after it. Summed in PostgreSQL to the rows the caller shows, whatever the
- * number of projects.
+ * number of projects. With `zone` (an IANA name PostgreSQL knows) other than UTC the range's days are that zone's:
+ * the rollups, which hold UTC days, are not read, the log is read alone.
  */
 export async function stageMovesByWeek(
   knex: Knex,
   range: { from: string; to: string },
   f: StageFilters,
-  { perCompany = false, through: mark }: { perCompany?: boolean; through?: string | null } = {},
+  {
+    perCompany = false,
+    through: mark,
+    zone = 'UTC',
+  }: { perCompany?: boolean; through?: string | null; zone?: string } = {},
 ): Promise<{ week: string; companyId: number | null; stage: number; moves: number }[]> {
-  const through = (mark === undefined ? await rolledThrough(knex) : mark) ?? '1970-01-01';
+  const through = (zone !== 'UTC' ? null : mark === undefined ? await rolledThrough(knex) : mark) ?? '1970-01-01';
   const parts = rolledParts(range.from, range.to < through ? range.to : through);
   const params: Knex.Value[] = [];
   const selects: string[] = [];
@@ -221,10 +226,11 @@ export async function stageMovesByWeek(
   };
   if (parts.weeks) rolled('recruitment_stage_weekly', 'week', parts.weeks);
   for (const days of parts.days) rolled('recruitment_stage_daily', 'day', days);
-  params.push(through, range.from, range.to);
-  selects.push(`select ${utcDay('l.created_at')} as day, p.company_id, l.to_stage as stage, 1 as moves from candidate_recruitment_stage_logs l join projects p on p.id = l.project_id
+  params.push(zone, through, range.from, zone, range.to, zone);
+  const zoneStart = (day: string) => `(${day})::timestamp at time zone ?`;
+  selects.push(`select (l.created_at at time zone ?)::date as day, p.company_id, l.to_stage as stage, 1 as moves from candidate_recruitment_stage_logs l join projects p on p.id = l.project_id
     where l.activity = ${ACTIVITY.stageChanged} and l.to_stage is not null
-      and l.created_at >= ${dayStart('greatest(?::date + 1, ?::date)')} and l.created_at < ${dayStart('?::date + 1')}${projectConditions('p', f, params)}`);
+      and l.created_at >= ${zoneStart('greatest(?::date + 1, ?::date)')} and l.created_at < ${zoneStart('?::date + 1')}${projectConditions('p', f, params)}`);
   const company = perCompany ? 'company_id' : 'null::int';
   const { rows } = await knex.raw(
     `select to_char(date_trunc('week', day), 'YYYY-MM-DD') as week, ${company} as "companyId", stage, sum(moves)::int as moves

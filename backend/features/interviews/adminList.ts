@@ -4,7 +4,7 @@
  * declared Project read rule, so a Member sees only projects shared with them) whose candidate's
  * card they see (a RaaS company's stages after interviewing only once one was scheduled). Filtered
  * by company, project, state, kind, channel and date range, sorted and paged in SQL, with the
- * answer and the reasons. The range's days are the reader's: `timeZone` (an IANA name the portal sends from the
+ * answer and the reasons, and when the interview a request booked starts (`interviewAt`, sortable). The range's days are the reader's: `timeZone` (an IANA name the portal sends from the
  * browser, which also shows the times in that zone, schema/rules/dates.ts) turns `from`/`to` into that zone's day
  * boundaries in SQL; without it they are UTC days; a zone the runtime or PostgreSQL does not know is a 400 on
  * `timeZone`. The candidate is named through the candidate gate, by their place in the
@@ -34,6 +34,15 @@ import { readersZone } from '../../services/zones';
 import { dayRange } from '../dashboards';
 import { camelKeys } from './inputs';
 import { stateName } from './rules';
+import { bookedStart } from '../../../schema/rules/zonedTime';
+
+/**
+ * SQL: when the interview a request booked starts (the time chosen on accepting, in its schedule's zone), for the sort;
+ * null for a request that booked none, or whose zone PostgreSQL does not know.
+ */
+const BOOKED_START = `(case when ir.state = ${REQUEST_STATE.approved} and ir.schedule_data->>'chosenSlot' is not null
+  and coalesce(ir.schedule_data->>'timezone', 'UTC') in (select name from pg_timezone_names)
+  then (ir.schedule_data->>'chosenSlot')::timestamp at time zone coalesce(ir.schedule_data->>'timezone', 'UTC') end)`;
 
 const SORTS = {
   createdAt: 'ir.created_at',
@@ -41,6 +50,7 @@ const SORTS = {
   state: 'ir.state',
   company: 'c.company_name',
   project: 'p.title',
+  interviewAt: BOOKED_START,
 } as const;
 /** Names sort alphabetically whatever their case (db/textOrder.ts); rows without a value last both ways. */
 const TEXT_SORTS: ReadonlySet<keyof typeof SORTS> = new Set(['company', 'project']);
@@ -155,6 +165,7 @@ export async function interviewRequestList(
     .select(
       ...REQUEST_COLUMNS,
       'ir.response_method',
+      'ir.schedule_data',
       'ir.project_id',
       'ir.company_id',
       'p.title as project_title',
@@ -178,6 +189,7 @@ export async function interviewRequestList(
       createdAt: new Date(r.created_at).toISOString(),
       answeredAt: r.answered_at ? new Date(r.answered_at).toISOString() : null,
       expiresAt: new Date(r.expires_at).toISOString(),
+      interviewAt: r.state === REQUEST_STATE.approved ? bookedStart(r.schedule_data) : null,
       responseMethod: channelShown(r) ? r.response_method : null,
       rejectReasons: r.reject_reasons ?? [],
       rejectText: r.reject_text,

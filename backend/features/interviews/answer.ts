@@ -10,7 +10,8 @@
  * candidate names it (`slot`, as typed in the schedule: "2027-03-02T10:00" in the request's zone), and without a
  * valid one the answer is a 400 on `slot`; a single time still ahead is chosen by accepting. A time whose interval
  * ([start, start + duration)) overlaps one another candidate booked with the same interviewer (by email) on any
- * project of the same company is refused (409 `slotTaken`, on `slot`), and the request stays open for another choice;
+ * project of the same company, by accepting a request or through a move to an interview stage, is refused (409
+ * `slotTaken`, on `slot`), and the request stays open for another choice;
  * a booking whose candidate may no longer be reached (moved to rejected, paused, hidden, erased) books nothing: it is
  * cancelled then (services/interviewBooking.ts cancelBookings). The choice is kept in the request's schedule
  * (`chosenSlot`), which the calendar invitation and the answer's emails read (rules.ts interviewStart, delivery.ts). A
@@ -44,6 +45,7 @@ import { candidateReachable, stillConsidered } from './deliverable';
 import { localToInstant, validZone, zoneOffsetMinutes } from '../../../schema/rules/timeZones';
 import { LAST_ZONE } from '../../../schema/rules/dates';
 import { bookedInterval, cancelBookings } from '../../services/interviewBooking';
+import { lockInterviewer, movedBookingClashes } from '../../services/interviewerBusy';
 
 export interface RequestRow {
   id: number;
@@ -221,9 +223,10 @@ function booked(request: RequestRow, chosenSlot: string | undefined): string | u
 }
 
 /**
- * 409 when another booking (an accepted request) with the same interviewer, on any project of the request's company
- * (of the request's project when it has no company), overlaps `interval`. Answers for the same company and interviewer
- * take turns (a transaction-scoped advisory lock), so two candidates accepting overlapping times cannot both book.
+ * 409 when another booking (an accepted request, or an interview a move to an interview stage scheduled) with the same
+ * interviewer, on any project of the request's company (of the request's project when it has no company), overlaps
+ * `interval`. Bookings of the same company and interviewer take turns (services/interviewerBusy.ts lockInterviewer),
+ * so two candidates accepting overlapping times, or an answer and a move, cannot both book.
  * A booking whose candidate the project may no longer reach does not count: it is cancelled, when nothing conflicts.
  */
 async function requireFree(
@@ -237,8 +240,12 @@ async function requireFree(
     .leftJoin('companies as c', 'c.id', 'p.company_id')
     .where('p.id', request.project_id)
     .first('p.company_id', 'c.company_type');
-  const scope = project?.company_id ? `c${project.company_id}` : `p${request.project_id}`;
-  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`interview-slot:${scope}:${interviewer}`]);
+  const scope = { companyId: project?.company_id ?? null, projectId: request.project_id };
+  await lockInterviewer(trx, scope, interviewer);
+  // An interview a move to an interview stage scheduled with the same interviewer (services/interviewerBusy.ts).
+  const except = { projectId: request.project_id, candidateIds: [request.candidate_id] };
+  if (await movedBookingClashes(trx, scope, interviewer, interval, except))
+    throw new AppError(409, 'project.interview.errors.slotTaken', undefined, { slot: 'slot.errors.taken' });
   const booked = (await trx('interview_requests as r')
     .join('projects as p', 'p.id', 'r.project_id')
     .where(project?.company_id ? { 'p.company_id': project.company_id } : { 'r.project_id': request.project_id })

@@ -28,13 +28,13 @@ import type { Config } from '../../config';
 import { html } from '../../services/mail/templates';
 import { queueEmail } from '../../services/mail/outbox';
 import type { RequestRow } from './answer';
-import { invitationAttachment, platformOrganizer } from './calendar';
+import { sendInvitation } from './invitation';
 import { bookingUid } from '../../services/interviewBooking';
 import { interviewStart, startText, type ScheduleData } from './rules';
 import { templateText } from './templateText';
 import { requestToken } from './tokens';
 import { queueWhatsapp } from './whatsappOutbox';
-import { candidateReachable, companyViewerOf, stillDeliverable } from './deliverable';
+import { candidateReachable, stillDeliverable } from './deliverable';
 import { requestEmail, requestWhatsapp, type RequestMessageInput } from '../../../schema/rules/requestMessage';
 import { ownContact, shownOne, viewerOf, type Viewer } from '../../services/candidateGate';
 import { adminRecipients, byEmail, projectFacts, readersSeeing, type Recipient } from '../notifications';
@@ -218,55 +218,19 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
       await queueEmail(trx, { to: person.email, subject, text: lines.join('\n\n'), html: html(config, lines) });
     }
 
+    // The invitation (invitation.ts), as a move to an interview stage sends it; its start is the interview's.
     if (start && schedule && candidate.email) {
-      // The invitation's words come from the catalogue (project.interview.invitation), as the emails' others do.
-      const title = (project.title as string | null) ?? '';
-      // A confidential project's copy for the candidate names no one of the company (the answer page names it "a
-      // company"): the platform's sender organizes it, and the description leaves out the interviewer.
-      const invitation = (attendee: { name: string; email: string | null }, hideCompany = false) =>
-        invitationAttachment({
-          uid: bookingUid(config, request.guid),
-          start,
-          schedule,
-          title: t('project.interview.invitation.title', { title }),
-          description:
-            schedule.interviewerName && !hideCompany
-              ? t('project.interview.invitation.descriptionWith', { title, interviewer: schedule.interviewerName })
-              : t('project.interview.invitation.description', { title }),
-          candidate: attendee,
-          ...(hideCompany ? { organizer: platformOrganizer(config.mailFrom, config.productName) ?? null } : {}),
-        });
-      const attachment = invitation(
-        { name: `${candidate.firstName ?? ''} ${candidate.lastName ?? ''}`.trim(), email: candidate.email },
-        Boolean(project.is_confidential),
-      );
-      // The interviewer is on the company's side: their copy names the candidate as the company's board does
-      // (a RaaS company's or another's), with the email only where that board shows the contact.
-      const companyViewer = companyViewerOf(project.company_type);
-      const shown = await shownOne(trx, companyViewer, candidate.id, { projectId: project.id });
-      const interviewerCopy = invitation({
-        name: shown?.name ?? `Candidate ${candidate.id}`,
-        email: shown?.contact?.email ?? null,
+      const sent = await sendInvitation(trx, config, {
+        uid: bookingUid(config, request.guid),
+        project,
+        candidate,
+        schedule,
+        start,
       });
-      if (attachment && interviewerCopy) {
-        const invite = [
-          t('project.interview.invitation.when', { title, when }),
-          t('project.interview.invitation.attached'),
-        ];
-        const to = new Set([candidate.email, ...(schedule.interviewerEmail ? [schedule.interviewerEmail] : [])]);
-        for (const address of to) {
-          await queueEmail(trx, {
-            to: address,
-            subject: t('project.interview.invitation.subject', { title }),
-            text: invite.join('\n\n'),
-            html: html(config, invite),
-            attachments: [address === candidate.email ? attachment : interviewerCopy],
-          });
-        }
+      if (sent)
         await trx('project_candidates')
           .where({ project_id: project.id, candidate_id: candidate.id })
           .update({ interview_scheduled_at: start, updated_at: trx.fn.now() });
-      }
     }
     await trx('interview_requests').where('id', id).update({ answer_notified_at: trx.fn.now() });
     return true;

@@ -10,6 +10,7 @@ import { REQUEST_STATE } from '../../../schema/rules/pipeline';
 export { interviewEndpoints } from './endpoints';
 export { qualifyEndpoints, whatsapp } from './qualify';
 export { deliverRequest, notifyAnswer } from './delivery';
+export { notifyScheduled } from './invitation';
 export { deliverWhatsapp, listWhatsapp } from './whatsappOutbox';
 export { requestToken } from './tokens';
 

@@ -7,6 +7,8 @@
  * them to the project's company (`revealsOnMove`, the rule the move applies): an admin sees the name
  * yet is warned before a move that shows it to the company. Each card says which downloads the viewer may make of the
  * candidate (`canDownload`, as the profile panel's: candidateGate/downloads.ts), so the menu offers no refused one.
+ * A card whose candidate booked an interview says when it starts (`interviewAt`, an instant the page writes in the
+ * reader's zone).
  */
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
@@ -25,6 +27,7 @@ import {
   type GateRow,
 } from '../../services/candidateGate';
 import { placesOf } from './reach';
+import { bookedStart } from '../../../schema/rules/zonedTime';
 import type { ProjectRow } from './access';
 import type { TabResult } from './tabs';
 
@@ -45,6 +48,7 @@ interface StateRow extends GateRow {
   schedule_data: unknown;
   interview_state: number | null;
   interview_answered_at: Date | null;
+  interview_schedule: { chosenSlot?: string; timezone?: string } | null;
   whitelist_state: number | null;
   whitelist_answered_at: Date | null;
   status: number;
@@ -58,6 +62,14 @@ const STATE_KEY = Object.fromEntries(Object.entries(REQUEST_STATE).map(([k, v]) 
 function requestOut(state: number | null, answeredAt: Date | null) {
   return state === null ? null : { state: STATE_KEY[state] as keyof typeof REQUEST_STATE, answeredAt: iso(answeredAt) };
 }
+
+/**
+ * When the interview the candidate booked starts (ISO), the card writes it in the reader's zone: the proposed time
+ * they chose on accepting the latest interview request (interviews/answer.ts chooseSlot), read in its schedule's zone
+ * as the invitation is (zonedTime.ts bookedStart); null when none is booked.
+ */
+const interviewAt = (s: Pick<StateRow, 'interview_state' | 'interview_schedule'>): string | null =>
+  s.interview_state === REQUEST_STATE.approved ? bookedStart(s.interview_schedule) : null;
 
 /**
  * Whether the candidate has a request of a kind standing in the project: their latest one open or answered. An expired
@@ -84,9 +96,9 @@ export async function tabDocs(
       `select c.id as candidate_id, pc.stage, pc.rejected_from, pc.is_hidden, pc.is_favorited, pc.curated, pc.seen_at, pc.revealed_at, pc.guaranteed_at,
               pc.interview_scheduled_at, pc.interview_requested_at, pc.whitelist_requested_at, pc.last_recruitment_updated_at, pc.schedule_data,
               c.status, c.visibility, c.anonymous, ${heldSelect('c')}, ${shownSelect(viewerOf(actor), inProject('pc'))},
-              ir.state as interview_state, ir.answered_at as interview_answered_at, wr.state as whitelist_state, wr.answered_at as whitelist_answered_at
+              ir.state as interview_state, ir.answered_at as interview_answered_at, ir.schedule_data as interview_schedule, wr.state as whitelist_state, wr.answered_at as whitelist_answered_at
          from candidates c left join project_candidates pc on pc.candidate_id = c.id and pc.project_id = ?
-         left join lateral (select r.state, r.answered_at from interview_requests r
+         left join lateral (select r.state, r.answered_at, r.schedule_data from interview_requests r
                              where r.project_id = ? and r.candidate_id = c.id and r.kind = ${REQUEST_KIND.interview} order by r.created_at desc limit 1) ir on true
          left join lateral (select r.state, r.answered_at from interview_requests r
                              where r.project_id = ? and r.candidate_id = c.id and r.kind = ${REQUEST_KIND.whitelist} order by r.created_at desc limit 1) wr on true
@@ -119,6 +131,7 @@ export async function tabDocs(
       scheduleData: s.schedule_data ?? null,
       // The candidate's answer to the latest interview request and job description, as the card shows it.
       interviewRequest: requestOut(s.interview_state, s.interview_answered_at),
+      interviewAt: interviewAt(s),
       whiteListRequest: requestOut(s.whitelist_state, s.whitelist_answered_at),
     };
     const shown = present(s);

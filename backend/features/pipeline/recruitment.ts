@@ -19,6 +19,9 @@
  * the project (reach.ts `requireCurates`: an advocate on a project they do not advocate); moving a
  * candidate already in the project is not.
  *   projectInactive   the project is inactive
+ *   interviewerBusy   the schedule's interviewer has another candidate's interview then (scheduledInterview.ts)
+ * A move to an interview stage keeps its schedule and its first proposed time (`interview_scheduled_at`); a schedule of
+ * one proposed time books it, sending the candidate and the interviewer the calendar invitation (scheduledInterview.ts).
  * A move to rejected also withdraws the candidates' open requests in the project (withdrawRequests).
  * Every move is logged with who, from, to and the form data; a reveal is logged too, with the fields it uncovered.
  */
@@ -46,6 +49,13 @@ import { candidateNotFound, placesOf, requireCurates, requireReach } from './rea
 import { pipelineStats } from './stats';
 import { analytics } from '../../adapters/analytics';
 import { cancelBookings } from '../../services/interviewBooking';
+import {
+  inviteScheduled,
+  lockScheduledInterviewer,
+  movedBooking,
+  requireInterviewerFree,
+  scheduledStart,
+} from './scheduledInterview';
 
 /** At most this many candidates move at once (a tab's page holds at most 50). */
 export const MAX_BULK = 200;
@@ -197,7 +207,8 @@ async function writeMove(trx: Knex.Transaction, m: Moved): Promise<void> {
     if (m.reject) values.reject_data = JSON.stringify(m.reject);
     if (m.schedule) {
       values.schedule_data = JSON.stringify(m.schedule);
-      values.interview_scheduled_at = now;
+      // The interview's start, not the move's time (scheduledInterview.ts).
+      values.interview_scheduled_at = scheduledStart(m.schedule) ?? null;
     }
     if (reveal.has(c)) values.revealed_at = now;
     await trx('project_candidates')
@@ -287,11 +298,15 @@ export async function moveCandidates(
     // Deleted meanwhile: as unknown as it now is.
     if (!project) throw new AppError(404, 'project.notFound');
     if (project.status === PROJECT_STATUS.inactive) throw refuse('projectInactive', candidateIds);
+    const scope = { companyId: project.company_id, projectId: loaded.id };
+    // The interviewer's bookings take turns, before the rows are locked (services/interviewerBusy.ts).
+    if (schedule) await lockScheduledInterviewer(trx, scope, schedule);
     const { rows, created } = await lockRows(trx, loaded.id, project.company_id, candidateIds);
     // Placing a candidate in the project (a new row) is the platform's curation for an admin; rolled back when refused.
     if (created) requireCurates(actor, loaded);
     const places = await placesOf(trx, loaded.id, candidateIds);
     const { from, toReveal } = checkMove(body, pipelineRole(actor), viewerOf(actor), project, rows, places);
+    if (schedule) await requireInterviewerFree(trx, scope, schedule, candidateIds);
     const moved = {
       projectId: loaded.id,
       companyId: project.company_id,
@@ -305,6 +320,8 @@ export async function moveCandidates(
     await writeMove(trx, moved);
     await withdrawRequests(trx, ctx.config, moved);
     await recordMove(trx, ctx.config, actor, name, moved);
+    const start = schedule && movedBooking(schedule);
+    if (start) await inviteScheduled(trx, loaded.id, candidateIds, start);
   });
   const stats = await pipelineStats(knex, ability, actor, loaded);
   return { success: true, stats, moved: candidateIds.map((c) => formatId(candidateDef, c)) };

@@ -3,7 +3,8 @@
  * the funnel now, candidates moved into each stage and the conversion to the next, the median days
  * in each stage, interview requests sent and answered, credits spent. Admins pick the company. Without dates in the
  * URL the From and To fields show the period the server read (its answer's `range`: the last 12 weeks). A period the
- * server refuses (a start after the end, longer than two years) is said at From, and not asked for (useDashboard).
+ * server refuses (a start after the end, longer than two years) is said at From, and not asked for (useDashboard). The
+ * period's days are the reader's: the browser's zone goes with the dates (`timeZone`), and the subtitle names it.
  */
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import {
@@ -25,6 +26,7 @@ import {
 } from '@mui/material';
 import { useCallback } from 'react';
 import { t } from '../../../i18n';
+import { readerZone, zoneLabel } from '../../../schema/rules/timeZones';
 import { useAuth } from '../../app/auth/authContext';
 import { recruiterApi, type DashboardQuery, type RecruiterDashboard as Answer } from '../../api/dashboards';
 import { DayField } from '../../components/DayField';
@@ -99,7 +101,8 @@ export default function RecruiterDashboard() {
     (q: DashboardQuery) => (isAdmin && !q.companyId ? Promise.resolve(null) : recruiterApi.get(q)),
     [isAdmin],
   );
-  const d = useDashboard<Answer | null>(load);
+  // The period's days are the reader's (`timeZone`, sent as the credit log's is), as the subtitle names them.
+  const d = useDashboard<Answer | null>(load, false, true);
   const data = d.result;
   // The period the figures cover: the address's dates, or the server's default it answers (`range`, the last 12 weeks).
   const date = (key: 'from' | 'to', label: string) => (
@@ -114,7 +117,7 @@ export default function RecruiterDashboard() {
   );
   return (
     <Box>
-      <PageHeader title={T('title')} subtitle={T('subtitle')} />
+      <PageHeader title={T('title')} subtitle={T('subtitle', { zone: zoneLabel(data?.timeZone ?? readerZone()) })} />
       <Stack
         direction={{ xs: 'column', md: 'row' }}
         useFlexGap

@@ -1,8 +1,8 @@
 /**
  * /dashboard/interview-request (admins): every interview request and job description across
  * companies with the answer and reasons; filters (company, project — by clicking a row's name —,
- * text, state, kind, channel, date range) kept in the URL, sortable columns and pages. Times are shown in the
- * reader's zone (schema/rules/dates.ts), and the picked days are that zone's days: the range goes to the API with the
+ * text, state, kind, channel, date range) kept in the URL, sortable columns and pages, and when each booked interview
+ * starts. Times are shown in the reader's zone, named with its offset at each time (schema/rules/zonedTime.ts), and the picked days are that zone's days: the range goes to the API with the
  * zone (`timeZone`), so a request listed under a day was sent on that day as the page writes it.
  */
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
@@ -34,7 +34,7 @@ import { errorMessage } from '../../../ui/api/errors';
 import { interviewsApi, type AdminListQuery, type AdminRequestRow, type Page } from '../../api/interviews';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
-import { formatDateTime } from '../../../schema/rules/dates';
+import { zonedDateTime } from '../../../schema/rules/zonedTime';
 import { readerZone } from '../../../schema/rules/timeZones';
 import { DayField } from '../../../ui/components/DayField';
 
@@ -44,8 +44,8 @@ const CHANNELS = ['email', 'whatsapp'] as const;
 const STATE_COLOR = { sent: 'default', approved: 'success', rejected: 'error', expired: 'warning' } as const;
 const FILTER_KEYS = ['companyId', 'projectId', 'state', 'kind', 'channel', 'from', 'to', 'q'] as const;
 
-/** The reader's zone: the times are written in it and the picked days are its days. */
-const when = (iso: string | null) => formatDateTime(iso, { timeZone: readerZone() }) ?? '—';
+/** The reader's zone: the times are written in it, named with its offset then, and the picked days are its days. */
+const when = (iso: string | null) => zonedDateTime(iso) ?? '—';
 
 export function InterviewRequestListPage() {
   const [params, editParams] = useAddressParams();
@@ -203,6 +203,7 @@ export function InterviewRequestListPage() {
                   <TableCell>{t('portal.interviews.list.channel')}</TableCell>
                   <TableCell>{sortable('state', t('portal.interviews.list.state'))}</TableCell>
                   <TableCell>{sortable('answeredAt', t('portal.interviews.list.answeredAt'))}</TableCell>
+                  <TableCell>{sortable('interviewAt', t('portal.interviews.list.interviewAt'))}</TableCell>
                   <TableCell>{t('portal.interviews.list.answer')}</TableCell>
                   <TableCell>{t('portal.interviews.list.sentBy')}</TableCell>
                 </TableRow>
@@ -210,7 +211,7 @@ export function InterviewRequestListPage() {
               <TableBody>
                 {result.data.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={10}>
+                    <TableCell colSpan={11}>
                       <Typography color="text.secondary">{t('portal.interviews.list.noMatch')}</Typography>
                     </TableCell>
                   </TableRow>
@@ -243,6 +244,9 @@ export function InterviewRequestListPage() {
                       />
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(r.answeredAt)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="request-interview-at">
+                      {when(r.interviewAt)}
+                    </TableCell>
                     <TableCell sx={{ maxWidth: 320 }}>
                       {r.rejectReasons.map((reason) => t(`portal.interviews.reasons.${reason}`)).join('; ')}
                       {r.rejectText && (

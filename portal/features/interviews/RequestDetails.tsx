@@ -30,6 +30,7 @@ import {
   zoneLabel,
   zoneOffsetMinutes,
 } from '../../../schema/rules/timeZones';
+import { zonedDateTime, zoneNamed } from '../../../schema/rules/zonedTime';
 import type { ProjectData } from '../../api/interviews';
 
 type Slot = ProjectData['timeSlots'][number];
@@ -43,36 +44,60 @@ const slotStart = (slot: Slot, zone: string | undefined) =>
 /** '10:45 am': the time of day `formatDateTime` writes for an instant in `zone`. */
 const timeOfDay = (instant: Date, zone: string) => formatDateTime(instant, { timeZone: zone })?.split(', ').pop() ?? '';
 
-/** '(Singapore, GMT+8)': a zone by its city and its offset at `at`. */
-const zoneName = (zone: string, at: Date) =>
-  `(${zone.split('/').pop()?.replace(/_/g, ' ') ?? zone}, ${gmtOffset(zone, at)})`;
-
 /** '9 Dec 2026, 8:47 pm (Los Angeles, GMT-8)': when the request expires, on the reader's clock, named. */
-function answerBy(iso: string): string {
-  const reader = readerZone();
-  const when = formatDateTime(iso);
-  return when ? `${when} ${zoneName(reader, new Date(iso))}` : '';
+const answerBy = (iso: string): string => zonedDateTime(iso) ?? '';
+
+/**
+ * When a slot ends: its start plus the interview's duration when both are known (a slot's end as a wall-clock time
+ * may name two instants, or an earlier one than its start, on the night the clocks go back), else its end as typed.
+ */
+function slotEnd(slot: Slot, start: Date, clock: string, minutes: number | null | undefined): Date | undefined {
+  if (minutes) return new Date(start.getTime() + minutes * 60000);
+  return localToInstant(`${dayOf(slot)}T${slot.endTime}`, clock);
 }
 
 /**
- * '30 Mar 2027, 10:00 am–10:45 am (London, GMT+1) · 30 Mar 2027, 5:00 pm your time': each slot in the shared date
- * format in the interview's zone, named with its offset at the slot's own start, as the confirmation email labels the
- * interview (not the offset of the day the page is read: a daylight-saving change may lie between), and at the
- * reader's own clock when it reads another time. Without a zone the times are the company's wall clock, unnamed.
+ * '30 Mar 2027, 10:00 am–10:45 am (London, GMT+1) · 30 Mar 2027, 5:00 pm (Singapore, GMT+8) your time': each slot in
+ * the shared date format in the interview's zone, named with its offset at the slot's own start, as the confirmation
+ * email labels the interview (not the offset of the day the page is read: a daylight-saving change may lie between),
+ * and on the reader's own clock, named, when it reads another time. A slot whose end is at another offset than its
+ * start (across the clocks going back: 1:30 am GMT-4 to 1:30 am GMT-5) names each end's. Without a zone the times
+ * are the company's wall clock, unnamed.
  */
-function slotText(slot: Slot, zone: string | undefined): string {
+function slotText(slot: Slot, zone: string | undefined, minutes?: number | null): string {
   const clock = zone ?? 'UTC';
   const start = localToInstant(`${dayOf(slot)}T${slot.startTime}`, clock);
-  const end = localToInstant(`${dayOf(slot)}T${slot.endTime}`, clock);
+  const end = start && slotEnd(slot, start, clock, minutes);
   if (!start || !end) return `${formatDate(dayOf(slot)) ?? slot.date} ${slot.startTime}–${slot.endTime}`;
-  const times = `${formatDateTime(start, { timeZone: clock }) ?? ''}–${timeOfDay(end, clock)}`;
-  if (!zone) return times;
+  const from = formatDateTime(start, { timeZone: clock }) ?? '';
+  if (!zone) return `${from}–${timeOfDay(end, clock)}`;
+  const times =
+    gmtOffset(zone, start) === gmtOffset(zone, end)
+      ? `${from}–${timeOfDay(end, zone)} ${zoneNamed(zone, start)}`
+      : `${from} ${zoneNamed(zone, start)}–${timeOfDay(end, zone)} ${zoneNamed(zone, end)}`;
   const reader = readerZone();
   const own =
     zoneOffsetMinutes(reader, start) === zoneOffsetMinutes(zone, start)
       ? ''
-      : ` · ${t('portal.interviews.answer.yourTime', { when: formatDateTime(start) ?? '' })}`;
-  return `${times} ${zoneName(zone, start)}${own}`;
+      : ` · ${t('portal.interviews.answer.yourTime', { when: zonedDateTime(start, reader) ?? '' })}`;
+  return `${times}${own}`;
+}
+
+/**
+ * The "Time zone" line: the zone with its offset at each proposed time (start and end), e.g. 'America/New_York · New
+ * York (GMT-4, GMT-5)' when they lie across a change, else today's offset when no time is proposed.
+ */
+function zoneLine(data: ProjectData, zone: string): string {
+  const minutes = data.interviewDetails?.duration;
+  const offsets = new Set(
+    data.timeSlots.flatMap((s) => {
+      const start = slotStart(s, zone);
+      const end = start && slotEnd(s, start, zone, minutes);
+      return start ? [gmtOffset(zone, start), ...(end ? [gmtOffset(zone, end)] : [])] : [];
+    }),
+  );
+  if (!offsets.size) return zoneLabel(zone);
+  return `${zone} · ${zone.split('/').pop()?.replace(/_/g, ' ') ?? zone} (${[...offsets].join(', ')})`;
 }
 
 /** The value a proposed time is accepted by, as the schedule types it ("2027-03-02T10:00"). */
@@ -81,7 +106,7 @@ export const slotValue = (slot: Slot) => `${dayOf(slot)}T${slot.startTime}`;
 /** How the page names the time `value` of the request (for the confirmation after accepting), or undefined. */
 export function chosenText(data: ProjectData, value: string | null): string | undefined {
   const slot = data.timeSlots.find((s) => slotValue(s) === value);
-  return slot ? slotText(slot, validZone(data.interviewDetails?.timezone)) : undefined;
+  return slot ? slotText(slot, validZone(data.interviewDetails?.timezone), data.interviewDetails?.duration) : undefined;
 }
 
 /** Whether accepting needs the candidate to pick one of several proposed times. */
@@ -127,7 +152,7 @@ function TimeChoice(props: {
             key={slotValue(s)}
             value={slotValue(s)}
             control={<Radio />}
-            label={slotText(s, zone)}
+            label={slotText(s, zone, data.interviewDetails?.duration)}
             disabled={choice.taken.includes(slotValue(s))}
           />
         ))}
@@ -148,9 +173,8 @@ export function RequestDetails({
 }) {
   const interview = data.interviewDetails;
   const zone = validZone(interview?.timezone);
-  // The zone's label carries its offset at the first proposed time, else today's.
-  const firstStart = data.timeSlots.length ? slotStart(data.timeSlots[0], zone) : undefined;
-  const zoneText = zone ? zoneLabel(zone, firstStart) : (interview?.timezone ?? '');
+  // The zone's label carries its offsets at the proposed times, else today's.
+  const zoneText = zone ? zoneLine(data, zone) : (interview?.timezone ?? '');
   return (
     <Stack spacing={2.5}>
       <Box>
@@ -227,7 +251,7 @@ export function RequestDetails({
                 value={
                   <Stack data-testid="request-slots">
                     {data.timeSlots.map((s) => (
-                      <span key={`${s.date}-${s.startTime}`}>{slotText(s, zone)}</span>
+                      <span key={`${s.date}-${s.startTime}`}>{slotText(s, zone, interview?.duration)}</span>
                     ))}
                     {!zone && (
                       <Typography variant="body2" color="text.secondary">

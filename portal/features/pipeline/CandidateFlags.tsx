@@ -1,7 +1,9 @@
 /**
  * The small flags a candidate carries in a project: new (not seen), favourite, hidden, guaranteed,
- * moving, and the candidate's answer to the latest interview request and job description.
+ * moving, the candidate's answer to the latest interview request and job description, and when the interview they
+ * booked starts, in the reader's zone, named ('Interview 14 Mar 2027, 10:30 am (Kolkata, GMT+5:30)').
  */
+import EventOutlined from '@mui/icons-material/EventOutlined';
 import StarRounded from '@mui/icons-material/StarRounded';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
@@ -9,6 +11,7 @@ import { Chip, Stack, type ChipProps } from '@mui/material';
 import { t } from '../../../i18n';
 import type { PipelineDoc, RequestAnswer } from '../../api/pipeline';
 import { AlertNewBadge } from '../alerts/alertNew';
+import { zonedDateTime } from '../../../schema/rules/zonedTime';
 
 const ANSWER_COLOR: Record<RequestAnswer['state'], ChipProps['color']> = {
   sent: 'default',
@@ -54,6 +57,15 @@ export function CandidateFlags({ doc, pending }: { doc: PipelineDoc; pending?: b
         />
       )}
       <AnswerChip answer={doc.interviewRequest} kind="interview" />
+      {doc.interviewAt && (
+        <Chip
+          size="small"
+          color="success"
+          icon={<EventOutlined />}
+          data-testid="interview-at"
+          label={t('portal.pipeline.card.interviewAt', { when: zonedDateTime(doc.interviewAt) ?? '' })}
+        />
+      )}
       <AnswerChip answer={doc.whiteListRequest} kind="whiteList" />
       {doc.guaranteed && (
         <Chip
