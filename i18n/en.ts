@@ -22,6 +22,7 @@ import { alertFieldErrors, alerts } from './sections/alerts';
 import { duplicates, duplicateFieldErrors } from './sections/duplicates';
 import { staleWriteErrors } from './sections/staleWrites';
 import { bulkDelete } from './sections/bulkDelete';
+import { bulkStatus } from './sections/bulkStatus';
 import { loadFailed, recordChanged } from './sections/consoleLoadFailed';
 
 export const en = {
@@ -346,12 +347,7 @@ export const en = {
     loadFailed,
     recordChanged,
     bulkDelete,
-    bulkStatus: {
-      button: 'Change status',
-      title: 'Change the status of {count} selected',
-      apply: 'Apply',
-      done: 'Status changed for {count} selected',
-    },
+    bulkStatus,
     form: { createTitle: 'New {label}', listHelp: 'Press Enter after each value' },
     panel: { add: 'Add {label}', edit: 'Edit {label}', close: 'Close panel' },
     common: { cancel: 'Cancel' },

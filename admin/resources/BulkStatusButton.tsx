@@ -1,7 +1,9 @@
 /**
  * Changes the status of the selected rows to one chosen in a dialog (spec: admin lists have a
- * status-change dialog; a bulk status change clears the selection). A refusal's toast names the reason the server
- * gave for its field, not the generic "Some fields need your attention" (failureMessage).
+ * status-change dialog; a bulk status change clears the selection). The toast tells the server's counts: changed,
+ * already in that status, and rows no longer there, which the server skipped (providers/bulkStatus.ts). A refusal's
+ * toast names the reason the server gave for its field, not the generic "Some fields need your attention"
+ * (failureMessage).
  */
 import SwapIcon from '@mui/icons-material/SwapHoriz';
 import {
@@ -15,10 +17,11 @@ import {
   Button as MuiButton,
 } from '@mui/material';
 import { useState } from 'react';
-import { Button, useListContext, useNotify, useRefresh, useResourceContext, useUpdateMany } from 'react-admin';
+import { Button, useListContext, useNotify, useRefresh, useResourceContext } from 'react-admin';
 import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { pluralLabel } from '../fields/fieldMeta';
+import { changeStatus, statusOutcomeText } from '../providers/bulkStatus';
 import { failureMessage } from '../providers/http';
 
 export function BulkStatusButton({ entity }: { entity: EntityDef }) {
@@ -28,7 +31,7 @@ export function BulkStatusButton({ entity }: { entity: EntityDef }) {
   const [status, setStatus] = useState<number | undefined>(undefined);
   const notify = useNotify();
   const refresh = useRefresh();
-  const [updateMany, { isPending }] = useUpdateMany();
+  const [busy, setBusy] = useState(false);
   const choices = entity.fields.status?.choices ?? [];
   const count = selectedIds.length;
 
@@ -37,25 +40,24 @@ export function BulkStatusButton({ entity }: { entity: EntityDef }) {
     setStatus(undefined);
   };
 
-  const apply = () =>
-    updateMany(
-      resource,
-      { ids: selectedIds, data: { status } },
-      {
-        onSuccess: () => {
-          notify(t('admin.bulkStatus.done', { count }), { type: 'success' });
-          onUnselectItems();
-          close();
-          refresh();
-        },
-        onError: (error) => {
-          // A list shows no field errors: the refusal's own words ('status.errors.self', 'users.errors.pendingInvitation').
-          notify(failureMessage(error) || t('messages.somethingWentWrong'), { type: 'error' });
-          // Rows saved before the failing one stay changed: show the real state.
-          refresh();
-        },
-      },
-    );
+  const apply = async () => {
+    setBusy(true);
+    try {
+      // The server's counts, not the selection's size; rows deleted meanwhile are skipped and told, not a failure.
+      const outcome = await changeStatus(resource, selectedIds, status);
+      const label = choices.find((c) => c.id === status)?.label ?? String(status);
+      notify(statusOutcomeText(outcome, label), { type: 'success' });
+      // Clears the selection, the rows no longer there with it.
+      onUnselectItems();
+      close();
+    } catch (error) {
+      // A list shows no field errors: the refusal's own words ('status.errors.self', 'users.errors.pendingInvitation').
+      notify(failureMessage(error) || t('messages.somethingWentWrong'), { type: 'error' });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
 
   return (
     <>
@@ -75,7 +77,7 @@ export function BulkStatusButton({ entity }: { entity: EntityDef }) {
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={close}>{t('admin.common.cancel')}</MuiButton>
-          <MuiButton variant="contained" onClick={apply} disabled={status === undefined || isPending}>
+          <MuiButton variant="contained" onClick={() => void apply()} disabled={status === undefined || busy}>
             {t('admin.bulkStatus.apply')}
           </MuiButton>
         </DialogActions>

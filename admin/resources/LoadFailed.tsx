@@ -12,6 +12,8 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, Typography } from '@mui/material';
 import { useEditContext, useNotify, useRedirect, useResourceContext, useShowContext } from 'react-admin';
 import { t } from '../../i18n';
+import { movedOf } from '../providers/movedRecord';
+import { useFollowMovedRecord } from './movedRecord';
 
 /**
  * A list's query options (List, ReferenceManyField): its failure state says the load failed, so react-admin's
@@ -20,6 +22,9 @@ import { t } from '../../i18n';
 export const QUIET_LOAD = { onError: () => undefined };
 
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
+
+/** Nothing to say for a record the server does not have (told as gone) or has under another id (opened there). */
+const untold = (error: unknown) => statusOf(error) === 404 || movedOf(error) !== undefined;
 
 /** Why a load failed, in words: no answer (offline, the server unreachable), the server's failure, or its refusal. */
 export function failureReason(error: unknown): string {
@@ -62,27 +67,29 @@ export const recordLoadFailed = (label: string) => t('admin.loadFailed.record', 
  */
 export function EditLoadFailed({ title }: { title: string }) {
   const { error, refetch, isFetching } = useEditContext();
-  if (statusOf(error) === 404) return null;
+  if (untold(error)) return null;
   return <LoadFailed title={title} error={error} retry={refetch} retrying={isFetching} />;
 }
 
 export function ShowLoadFailed({ title }: { title: string }) {
   const { error, refetch, isFetching } = useShowContext();
-  if (statusOf(error) === 404) return null;
+  if (untold(error)) return null;
   return <LoadFailed title={title} error={error} retry={refetch} retrying={isFetching} />;
 }
 
 /**
  * An edit or show screen's record query: a record the server says is not there (404) is told so and the list opens,
- * as react-admin does for every failure; any other failure keeps the screen, which shows it (EditLoadFailed).
+ * as react-admin does for every failure; a record the server answers under another id (a merged profile's) opens at
+ * its own address (movedRecord.ts); any other failure keeps the screen, which shows it (EditLoadFailed).
  */
 export function useRecordLoadOptions() {
   const notify = useNotify();
   const redirect = useRedirect();
   const resource = useResourceContext();
+  const followMoved = useFollowMovedRecord();
   return {
     onError: (error: unknown) => {
-      if (statusOf(error) !== 404) return;
+      if (followMoved(error) || statusOf(error) !== 404) return;
       notify('ra.notification.item_doesnt_exist', { type: 'error' });
       redirect('list', resource);
     },

@@ -16,7 +16,8 @@ import type { EntityDef } from '../../schema';
 import { BULK_MAX } from '../../schema/validation/inputs';
 import { modelFor } from '../db/models';
 import { AppError, badRequest, forbidden } from '../errors';
-import { formatId, parseId } from './ids';
+import { keyOf, type GoneKeys } from './bulkAnswer';
+import { parseId } from './ids';
 import { forgetInLists } from './refs';
 import { findRow } from './select';
 import { writeContextOf, type EntityWrites } from './writes';
@@ -29,10 +30,9 @@ export interface Refusal {
   message: string;
 }
 
-export interface PerKeyAnswer {
-  success: true;
+/** The answer's shape is the one of every per-key bulk answer (bulkAnswer.ts). */
+export interface PerKeyAnswer extends GoneKeys {
   deleted: string[];
-  gone: string[];
   refused: Refusal[];
 }
 
@@ -95,7 +95,9 @@ export async function deleteRow(
 export function deleteKeysOf(entity: EntityDef, body: unknown): number[] {
   const { keys, ids } = (body ?? {}) as { keys?: unknown; ids?: unknown };
   const raw = keys ?? ids;
-  if (!Array.isArray(raw) || raw.length === 0) throw badRequest({ keys: 'keys.errors.required' });
+  if (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0))
+    throw badRequest({ keys: 'keys.errors.required' });
+  if (!Array.isArray(raw)) throw badRequest({ keys: 'keys.errors.invalid' });
   if (raw.length > BULK_MAX) throw badRequest({ keys: 'keys.errors.tooMany' });
   const parsed = raw.map((value) => parseId(entity, value));
   if (parsed.some((n) => n === undefined)) throw badRequest({ keys: 'keys.errors.invalid' });
@@ -110,10 +112,7 @@ export function deleteEntityKeys(
   body: unknown,
 ) {
   const keys = deleteKeysOf(entity, body);
-  return deletePerKey(
-    caller.ctx.knex,
-    keys,
-    (id) => String(formatId(entity, id)),
-    (point, id) => deleteRow(caller, entity, writes, point, id),
+  return deletePerKey(caller.ctx.knex, keys, keyOf(entity), (point, id) =>
+    deleteRow(caller, entity, writes, point, id),
   );
 }

@@ -6,24 +6,25 @@
  * form read is refused (409 'errors.changedMeanwhile') when the row changed since (staleness.ts).
  * A create or update answers the row as it wrote it, read in its own transaction once what the database derives at
  * commit has run; a row deleted by another request meanwhile is not found (404) by an update or a second delete,
- * which are then undone whole.
+ * which are then undone whole. A bulk status change skips and names the rows gone instead (bulkAnswer.ts).
  */
 import { subject as asSubject } from '@casl/ability';
 import { permittedFieldsOf } from '@casl/ability/extra';
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import { columnOf, isNullable, type EntityDef } from '../../schema';
-import type { FieldDef } from '../../schema/lib/types';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { modelFor } from '../db/models';
 import { textOrder, TEXT_SORT_KINDS } from '../db/textOrder';
 import { abilityFor, type AppAbility } from '../../schema/ability';
 import { scopeQuery } from '../permissions/sql';
+import { missingOf, statusAnswer } from './bulkAnswer';
 import { deleteEntityKeys } from './bulkDelete';
 import { assertRoomInParents, loadChildren, validateChildren, writeChildren, type ChildWrite } from './children';
 import { findRow, selectRows } from './select';
+import { refusedChanges } from './refusedChanges';
 import { assertCurrentRow } from './staleness';
-import { parseId, parseRefId } from './ids';
+import { parseId } from './ids';
 import { forgetInLists } from './refs';
 import { applyFilter, MAX_PAGE, parseListParams, type ListParams } from './query';
 import { serialize, type Row } from './serialize';
@@ -245,6 +246,18 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
   ): Promise<boolean> {
     const existing = await findRow(trx, entity, req, id);
     if (!existing) throw notFound();
+    return updateRow(trx, req, ability, existing, body);
+  }
+
+  /** updateOne's work on the row as the transaction found it. */
+  async function updateRow(
+    trx: Knex.Transaction,
+    req: Request,
+    ability: AppAbility,
+    existing: Row,
+    body: unknown,
+  ): Promise<boolean> {
+    const id = existing.id as number;
     const target = asSubject(subject, { ...existing });
     if (!ability.can('update', target)) throw forbidden();
     // A save from an older copy (the `updatedAt` its form read) is refused first: what it sends back is judged against
@@ -274,22 +287,38 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     return statusChanged;
   }
 
+  /**
+   * A bulk status change's work in `trx`: the rows no longer there (or out of reach) are skipped and named, the others
+   * change by the rules of a single update, every one or none (a refusal undoes the whole).
+   */
+  async function changeStatuses(
+    trx: Knex.Transaction,
+    req: Request,
+    ability: AppAbility,
+    ids: number[],
+    status: unknown,
+  ) {
+    const found: number[] = [];
+    let updated = 0;
+    for (const id of ids) {
+      const existing = await findRow(trx, entity, req, id);
+      if (!existing) continue;
+      found.push(id);
+      if (await updateRow(trx, req, ability, existing, { status })) updated += 1;
+    }
+    await writes.settle?.(context(req, trx, ability));
+    return statusAnswer(entity, { updated, unchanged: found.length - updated, gone: missingOf(ids, found) });
+  }
+
   if (entity.fields.status?.kind === 'enum' && !writes.statusRoute) {
-    // Bulk status change (spec: "status PUT (keys, status)"): every row changes, or none does.
-    // The answer counts the rows whose status actually changed.
+    // Bulk status change (spec: "status PUT (keys, status)") in one transaction, answered per key (bulkAnswer.ts).
     router.put('/status', async (req, res) => {
       const ability = abilityFor(req.actor);
       if (!ability.can('update', subject)) throw denied(req);
       const body = (req.body ?? {}) as Record<string, unknown>;
       const ids = bulkIds(entity, body);
       if (body.status === undefined) throw badRequest({ status: 'status.errors.required' });
-      const updated = await req.ctx.knex.transaction(async (trx) => {
-        let changed = 0;
-        for (const id of ids) if (await updateOne(trx, req, ability, id, { status: body.status })) changed += 1;
-        await writes.settle?.(context(req, trx, ability));
-        return changed;
-      });
-      res.json({ success: true, updated });
+      res.json(await req.ctx.knex.transaction((trx) => changeStatuses(trx, req, ability, ids, body.status)));
     });
   }
 
@@ -336,52 +365,4 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
   });
 
   return router;
-}
-
-const same = (a: unknown, b: unknown): boolean => {
-  const norm = (v: unknown) => (v instanceof Date ? v.toISOString() : v === undefined ? null : v);
-  const [x, y] = [norm(a), norm(b)];
-  if (x === y) return true;
-  if (
-    typeof x === 'string' &&
-    typeof y === 'string' &&
-    (x.startsWith(y) || y.startsWith(x)) &&
-    /^\d{4}-\d{2}-\d{2}/.test(x)
-  )
-    return true;
-  return JSON.stringify(x) === JSON.stringify(y);
-};
-
-/** A sent value as the row keeps it: references arrive with the API's prefix ('Companies:12'). */
-function asStored(field: FieldDef, value: unknown): unknown {
-  if (field.kind === 'ref' && field.ref && value !== null && value !== undefined)
-    return parseRefId(field.ref, value) ?? value;
-  if (field.kind === 'refList' && field.ref && Array.isArray(value))
-    return value.map((v) => parseRefId(field.ref as string, v) ?? v);
-  return value;
-}
-
-/**
- * Fields of the entity the caller may not change, sent with a value other than the stored one:
- * refused by name rather than silently dropped, so nobody believes a change was made. The same
- * value sent back (react-admin sends whole records) and fields the server manages stay harmless.
- */
-function refusedChanges(
-  entity: EntityDef,
-  body: unknown,
-  existing: Record<string, unknown>,
-  writable: ReadonlySet<string>,
-  /** The fields the actor may read: a field outside them is refused whatever is sent, so the answer tells nothing of it. */
-  readable: ReadonlySet<string>,
-): Record<string, string> | null {
-  if (!body || typeof body !== 'object') return null;
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    const field = entity.fields[key];
-    if (!field || field.readOnly || writable.has(key)) continue;
-    if (field.hidden || !readable.has(key)) out[key] = `${key}.errors.notWritable`;
-    else if (!(key in existing)) continue;
-    else if (!same(asStored(field, value), existing[key])) out[key] = `${key}.errors.notWritable`;
-  }
-  return Object.keys(out).length ? out : null;
 }

@@ -111,6 +111,8 @@ export const duplicates = {
     projects: '{n, plural, one {# project} other {# projects}}',
     interviewRequests: '{n, plural, one {# interview request} other {# interview requests}}',
   },
+  /** A merged profile's console address, opened on the profile it was merged into (admin/resources/movedRecord.ts). */
+  oldLink: { mergedInto: 'This profile was merged into {name}' },
   warning: {
     title: 'This person may already have a profile',
     open: 'Open {name}',

@@ -4,11 +4,12 @@
  */
 import { DOCUMENT_MAX_MB } from '../../schema/rules/documents';
 
-/** Refusals of a CV or job description file (upload.errors.*), the size limit named from the rule the server keeps. */
+/** Refusals of an uploaded file (upload.errors.*), the size limit named from the rule the server keeps. */
 export const documentUploadErrors = {
   documentTooLarge: `This file is larger than ${DOCUMENT_MAX_MB} MB, the largest file accepted. Save a smaller PDF or Word (DOCX) file.`,
   activeContent:
     'This file contains macros, scripts or embedded files. Save it as a plain PDF or DOCX and upload that.',
+  unexpectedField: "Unexpected file field '{name}': send the file as '{field}'",
 };
 
 export const talent = {
@@ -179,9 +180,6 @@ export const talent = {
     selfChosen:
       '{count} of the selected candidates chose their current status themselves. Changing it overrides their choice:',
     override: 'Change anyway',
-    changed: '{count} changed',
-    already: '{count} already {status}',
-    gone: '{count, plural, one {# no longer exists} other {# no longer exist}}',
   },
   view: {
     at: ' at ',

@@ -82,18 +82,19 @@ describe('Bulk status change', () => {
       .set('Authorization', `Bearer ${admin}`)
       .send({ keys: [`Company:${a.id}`, `Company:${b.id}`], status: 1 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ success: true, updated: 2 });
+    expect(res.body).toEqual({ success: true, updated: 2, unchanged: 0, gone: [] });
     expect((await t.knex('companies').whereIn('id', [a.id, b.id]).pluck('status')).sort()).toEqual([1, 1]);
   });
 
-  it('Changes no row when one of them cannot change', async () => {
+  it('Skips and names a row no longer there, and changes the others', async () => {
     const tags = await t.knex('tags').where('status', 1).orderBy('id').limit(2).pluck('id');
     const res = await t.http
       .put('/api/v1/tags/status')
       .set('Authorization', `Bearer ${admin}`)
       .send({ ids: [...tags.map((id: number) => `Tags:${id}`), 'Tags:999999'], status: 0 });
-    expect(res.status).toBe(404);
-    expect(await t.knex('tags').whereIn('id', tags).pluck('status')).toEqual([1, 1]);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, updated: 2, unchanged: 0, gone: ['Tags:999999'] });
+    expect(await t.knex('tags').whereIn('id', tags).pluck('status')).toEqual([0, 0]);
   });
 
   it('Refuses an unknown status with a field error and a company member outright', async () => {

@@ -146,7 +146,7 @@ describe('The team rules hold whichever way a change arrives', () => {
       .put('/api/v1/admins/status')
       .set(bearer(general))
       .send({ ids: others.map((id) => `Admin:${id}`), status: 0 })
-      .expect(200, { success: true, updated: others.length });
+      .expect(200, { success: true, updated: others.length, unchanged: 0, gone: [] });
     const demote = await t.http.put(`/api/v1/admins/Admin:${self}`).set(bearer(general)).send({ role: 2 }).expect(409);
     expect(demote.body.error).toMatchObject({
       code: 'admins.lastGeneralAdmin',
@@ -228,9 +228,9 @@ describe('Bulk status changes answer what they changed', () => {
         .put('/api/v1/company-users/status')
         .set(bearer(olivia))
         .send({ users: [member], status });
-    expect((await put(1).expect(200)).body).toEqual({ success: true, updated: 0 });
-    expect((await put(2).expect(200)).body).toEqual({ success: true, updated: 1 });
-    expect((await put(2).expect(200)).body).toEqual({ success: true, updated: 0 });
+    expect((await put(1).expect(200)).body).toEqual({ success: true, updated: 0, unchanged: 1, gone: [] });
+    expect((await put(2).expect(200)).body).toEqual({ success: true, updated: 1, unchanged: 0, gone: [] });
+    expect((await put(2).expect(200)).body).toEqual({ success: true, updated: 0, unchanged: 1, gone: [] });
     const tags = await t.knex('tags').where('status', 1).orderBy('id').limit(2).pluck('id');
     await t.knex('tags').where('id', tags[0]).update({ status: 0 });
     const res = await t.http
@@ -238,7 +238,7 @@ describe('Bulk status changes answer what they changed', () => {
       .set(bearer(general))
       .send({ ids: tags.map((id: number) => `Tags:${id}`), status: 0 })
       .expect(200);
-    expect(res.body).toEqual({ success: true, updated: 1 });
+    expect(res.body).toEqual({ success: true, updated: 1, unchanged: 1, gone: [] });
   });
 
   it('A bulk change with one row it may not change is refused as a whole', async () => {

@@ -161,7 +161,7 @@ describe('The admin console', () => {
     await dialog.getByLabel('Inactive').check();
     await dialog.getByRole('button', { name: 'Apply' }).click();
 
-    await admin.getByText('Status changed for 2 selected').waitFor();
+    await admin.getByText('2 changed', { exact: true }).waitFor();
     await expect.poll(() => e2e.db.knex('company_users').whereIn('email', chosen).pluck('status')).toEqual([2, 2]);
     await expect(admin.getByText('2 items selected').count()).resolves.toBe(0);
     await expect(admin.getByRole('row').filter({ hasText: chosen[0] }).getByRole('checkbox').isChecked()).resolves.toBe(

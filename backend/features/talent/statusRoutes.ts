@@ -15,6 +15,7 @@ import { overridesOwnStatus, selfStatusChange, type SelfStatusAction } from '../
 import { flag, id, ids, oneOf } from '../../../schema/validation/inputs';
 import type { Config } from '../../config';
 import { modelFor } from '../../db/models';
+import { missingOf, statusAnswer } from '../../crud/bulkAnswer';
 import { findRow, readOne } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
 import { writeContextOf } from '../../crud/writes';
@@ -76,8 +77,10 @@ async function changeStatuses(trx: Knex.Transaction, ability: AppAbility, body: 
   scopeQuery(query, ability, 'update', candidate.subject, candidate.table);
   const rows = (await query).map((r) => r.toJSON() as Row);
   // Candidates no longer there (deleted meanwhile) are skipped and named in the answer, not a refusal of the rest.
-  const found = new Set(rows.map((r) => r.id));
-  const gone = body.candidates.filter((n) => !found.has(n));
+  const gone = missingOf(
+    body.candidates,
+    rows.map((r) => r.id as number),
+  );
   const changing = rows.filter((r) => r.status !== body.status);
   const chosen = changing.filter((r) => overridesOwnStatus(r, { status: body.status })).map((r) => r.id);
   // The console asks the admin to confirm, then sends the same request with confirm: true.
@@ -105,12 +108,11 @@ const bulkStatus = defineEndpoint({
     const { body, ctx, ability } = call;
     const result = await ctx.knex.transaction((trx) => changeStatuses(trx, ability, body, ctx.config));
     // Only the candidates whose status changed count as updated; the others already had it, or were gone.
+    // The answer of every bulk status change (crud/bulkAnswer.ts), with the status and the candidates it changed.
     return {
-      updated: result.changed.length,
-      unchanged: result.unchanged,
+      ...statusAnswer(candidate, { updated: result.changed.length, unchanged: result.unchanged, gone: result.gone }),
       status: body.status,
       candidates: result.changed.map((n) => formatId(candidate, n)),
-      gone: result.gone.map((n) => formatId(candidate, n)),
     };
   },
 });

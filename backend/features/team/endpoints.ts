@@ -18,10 +18,11 @@ import { actorKey, actorRefs, SUB_ROLES, type Actor } from '../../../schema/role
 import { BULK_MAX, email, id, ids, oneOf } from '../../../schema/validation/inputs';
 import { typedName } from '../../../schema/validation/typedNames';
 import { emailSendKey, emailSendLimits, type Limit } from '../../auth/rateLimit';
+import { missingOf, statusAnswer } from '../../crud/bulkAnswer';
 import type { Row } from '../../crud/serialize';
 import { writeContextOf } from '../../crud/writes';
 import { defineEndpoint, type Call } from '../../endpoints/define';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, forbidden } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
 import { adminsBulkDelete } from './adminsBulk';
 import { companyUsersBulkDelete, deleteMember } from './companyUsersBulk';
@@ -68,13 +69,11 @@ const invitedInto = ({ ability, body }: { ability: Call['ability']; body: { comp
   ((ability.relevantRuleFor('create', SUBJECT)?.conditions ?? {}) as { companyId?: number }).companyId ??
   body.companyId;
 
-/** The company users with these ids the caller may update, or 404 when any is out of reach. */
+/** The company users with these ids the caller may update: those gone or out of reach are left out (bulkAnswer.ts). */
 async function reachable(call: Caller, trx: Knex, wanted: number[]): Promise<Row[]> {
   const query = Users.query(trx).whereIn('company_users.id', wanted).forUpdate();
   scopeQuery(query, call.ability, 'update', SUBJECT, companyUser.table);
-  const rows = (await query).map((r) => r.toJSON() as Row);
-  if (rows.length !== wanted.length) throw notFound();
-  return rows;
+  return (await query).map((r) => r.toJSON() as Row);
 }
 
 /** The companies whose teams a change of these company users touches: the caller's own, for a company user. */
@@ -83,7 +82,44 @@ async function teamsOf(call: Caller, trx: Knex.Transaction, wanted: number[]): P
   return (await trx('company_users').whereIn('id', wanted).distinct().pluck('company_id')) as number[];
 }
 
-/** A bulk change of status or role: every row by the team's rules, or none; answers the rows it changed. */
+/** A bulk change's work in `trx`: `field` set to `value` on the colleagues `wanted` still there. */
+async function changeMembers(
+  call: Caller,
+  trx: Knex.Transaction,
+  field: 'status' | 'role',
+  value: number,
+  wanted: number[],
+) {
+  // One change of a team at a time, judged on the caller's standing as it is then (lockTeams).
+  await lockTeams(trx, call.actor, await teamsOf(call, trx, wanted));
+  const rows = await reachable(call, trx, wanted);
+  for (const row of rows) {
+    if (!call.ability.can('update', asSubject(SUBJECT, { ...row }), field)) throw forbidden();
+    const reason = memberChangeRefusal(
+      changerOf(call.actor, call.ability),
+      row as Row & { role: number; status: number },
+      { [field]: value },
+    );
+    if (reason) throw refused('users', reason);
+  }
+  const was = rows.filter((r) => r[field] !== value);
+  const changing = was.map((r) => r.id);
+  if (changing.length)
+    await Users.query(trx)
+      .whereIn('id', changing)
+      .patch({ [field]: value, updatedAt: new Date().toISOString() });
+  await afterMemberChange(trx, changing, { [field]: value }, was);
+  const gone = missingOf(
+    wanted,
+    rows.map((r) => r.id as number),
+  );
+  return statusAnswer(companyUser, { updated: changing.length, unchanged: rows.length - changing.length, gone });
+}
+
+/**
+ * A bulk change of status or role: every row there by the team's rules, or none; those gone (or another company's) are
+ * skipped and named, as every bulk status change answers (crud/bulkAnswer.ts).
+ */
 function bulkChange(field: 'status' | 'role', values: number[], input: 'status' | 'companyRole') {
   return defineEndpoint({
     method: 'put',
@@ -94,29 +130,7 @@ function bulkChange(field: 'status' | 'role', values: number[], input: 'status' 
     handler: async (call) => {
       const value = (call.body as Record<string, number>)[input];
       const wanted = (call.body as { users: number[] }).users;
-      const changed = await call.ctx.knex.transaction(async (trx) => {
-        // One change of a team at a time, judged on the caller's standing as it is then (lockTeams).
-        await lockTeams(trx, call.actor, await teamsOf(call, trx, wanted));
-        const rows = await reachable(call, trx, wanted);
-        for (const row of rows) {
-          if (!call.ability.can('update', asSubject(SUBJECT, { ...row }), field)) throw forbidden();
-          const reason = memberChangeRefusal(
-            changerOf(call.actor, call.ability),
-            row as Row & { role: number; status: number },
-            { [field]: value },
-          );
-          if (reason) throw refused('users', reason);
-        }
-        const was = rows.filter((r) => r[field] !== value);
-        const changing = was.map((r) => r.id);
-        if (changing.length)
-          await Users.query(trx)
-            .whereIn('id', changing)
-            .patch({ [field]: value, updatedAt: new Date().toISOString() });
-        await afterMemberChange(trx, changing, { [field]: value }, was);
-        return changing.length;
-      });
-      return { success: true, updated: changed };
+      return call.ctx.knex.transaction((trx) => changeMembers(call, trx, field, value, wanted));
     },
   });
 }

@@ -23,17 +23,9 @@ import { useState } from 'react';
 import { Button, useListContext, useNotify, useRefresh } from 'react-admin';
 import { t } from '../../../../i18n';
 import { choicesOf } from '../../../../ui/candidate-profile/labels';
+import { statusOutcomeText } from '../../../providers/bulkStatus';
 import { bulkStatus } from './talentApi';
 import { useNotifyFailure } from './useNotifyFailure';
-
-/** What changed, from the server's counts: "8 changed, 17 already Active", and the rows no longer there. */
-function outcomeText(result: { updated: number; unchanged: number; gone: number }, status: number): string {
-  const label = choicesOf('status').find((c) => c.id === status)?.label ?? String(status);
-  const parts = [t('talent.bulk.changed', { count: result.updated })];
-  if (result.unchanged) parts.push(t('talent.bulk.already', { count: result.unchanged, status: label }));
-  if (result.gone) parts.push(t('talent.bulk.gone', { count: result.gone }));
-  return parts.join(', ');
-}
 
 export function TalentBulkStatusButton() {
   const { selectedIds, onUnselectItems, data } = useListContext();
@@ -62,7 +54,8 @@ export function TalentBulkStatusButton() {
         setChosen(result.candidates);
         return;
       }
-      notify(outcomeText(result, status), { type: 'success' });
+      const label = choicesOf('status').find((c) => c.id === status)?.label ?? String(status);
+      notify(statusOutcomeText(result, label), { type: 'success' });
       onUnselectItems();
       close();
       refresh();

@@ -9,6 +9,7 @@ import type { CvUpload } from '../../../../ui/candidate-profile/cvFiles';
 import type { LookupClient, SuggestedOption } from '../../../../ui/candidate-profile/lookups';
 import { saveBlob } from '../../../../ui/api/saveBlob';
 import { dataProvider } from '../../../providers/dataProvider';
+import type { StatusOutcome } from '../../../providers/bulkStatus';
 import { API_URL, httpClient } from '../../../providers/http';
 
 export const consoleLookups: LookupClient = {
@@ -53,8 +54,7 @@ export async function downloadTalentFile(kind: TalentFile, id: string): Promise<
 }
 
 export type BulkStatusResult =
-  | { outcome: 'updated'; updated: number; unchanged: number; gone: number }
-  | { outcome: 'selfChosen'; candidates: string[] };
+  ({ outcome: 'updated' } & StatusOutcome) | { outcome: 'selfChosen'; candidates: string[] };
 
 /**
  * POST candidates/update/status: 409 names the candidates who chose their own status unless `confirm`. The answer
@@ -76,7 +76,7 @@ export async function bulkStatus(candidates: string[], status: number, confirm: 
   };
   if (res.ok) {
     const updated = body.updated ?? candidates.length;
-    return { outcome: 'updated', updated, unchanged: body.unchanged ?? 0, gone: body.gone?.length ?? 0 };
+    return { outcome: 'updated', updated, unchanged: body.unchanged ?? 0, gone: body.gone ?? [] };
   }
   if (res.status === 409 && body.error?.code === 'candidates.errors.selfChosenStatus')
     return { outcome: 'selfChosen', candidates: body.error.candidates ?? [] };
