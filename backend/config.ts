@@ -161,7 +161,7 @@ export interface CreditsConfig {
 }
 
 export interface CvConfig {
-  /** Largest CV upload accepted, in bytes (CV_MAX_MB; the default is the size the messages name, DOCUMENT_MAX_MB). */
+  /** Largest CV upload accepted, in bytes (CV_MAX_MB: only DOCUMENT_MAX_MB, the size the messages name; startChecks.ts). */
   maxBytes: number;
   /** Largest unpacked Word body (word/document.xml) and sum of a DOCX's XML parts, in bytes (CV_MAX_UNPACKED_MB). */
   maxUnpackedBytes: number;

@@ -51,8 +51,18 @@ export interface Limit {
 /** Rows older than this are deleted whatever their key (windows are minutes long). */
 const KEEP_MS = 24 * 3600_000;
 
-/** Counts one request against every limit, or throws 429 errors.tooManyRequests and counts nothing. */
-export async function enforceRateLimits(knex: Knex, windowMinutes: number, limits: Limit[]): Promise<void> {
+/**
+ * Counts one request against every limit, or throws 429 errors.tooManyRequests and counts nothing. `refuse`, when
+ * given, runs once the limits are known not to be reached and before the request is counted, under the same locks: what
+ * it throws is thrown and counts nothing (a file refused on sight costs none of its sender's reads, and one past
+ * the limit is refused as such before it is looked at).
+ */
+export async function enforceRateLimits(
+  knex: Knex,
+  windowMinutes: number,
+  limits: Limit[],
+  refuse?: () => void,
+): Promise<void> {
   const since = (limit: Limit) => new Date(Date.now() - (limit.windowMinutes ?? windowMinutes) * 60_000);
   const longest = Math.max(windowMinutes, ...limits.map((l) => l.windowMinutes ?? 0));
   await knex.transaction(async (trx) => {
@@ -67,6 +77,7 @@ export async function enforceRateLimits(knex: Knex, windowMinutes: number, limit
       // A refused request is not counted, so waiting out the window always helps.
       if (Number(n) >= limit.max) throw new AppError(429, 'errors.tooManyRequests');
     }
+    refuse?.();
     await trx('rate_limit_hits').insert(limits.map((l) => ({ key: l.key })));
     await trx('rate_limit_hits')
       .where('hit_at', '<', new Date(Date.now() - Math.max(KEEP_MS, longest * 60_000)))

@@ -17,6 +17,7 @@ import { findRow, readable, selectRows } from '../crud/router';
 import type { Row } from '../crud/serialize';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { abilityFor, type AppAbility } from '../../schema/ability';
+import { t } from '../../i18n';
 import { passesAccess, type Call, type Endpoint, type IdSource, type UploadSpec } from './define';
 
 function assertAccess(endpoint: Endpoint, req: Request, ability: AppAbility): void {
@@ -58,7 +59,13 @@ function receive(spec: UploadSpec, req: Request, res: Response): Promise<void> {
 function uploadedFile(spec: UploadSpec, req: Request): Express.Multer.File | undefined {
   const files = (req.files ?? []) as Express.Multer.File[];
   const tooMany = spec.refusals?.tooManyKey ?? 'upload.errors.tooManyFiles';
-  if (files.some((f) => f.fieldname !== spec.field)) throw badRequest({ [spec.field]: tooMany }, tooMany);
+  const stray = files.find((f) => f.fieldname !== spec.field);
+  // A lone file under another name is a misnamed field, told as such: "one file at a time" would mislead.
+  if (stray && files.length === 1) {
+    const key = 'upload.errors.unexpectedField';
+    throw new AppError(400, key, t(key, { name: stray.fieldname, field: spec.field }), { [stray.fieldname]: key });
+  }
+  if (stray) throw badRequest({ [spec.field]: tooMany }, tooMany);
   if (!files.length && spec.required)
     throw badRequest({ [spec.field]: 'upload.errors.required' }, 'upload.errors.required');
   return files[0];

@@ -1,6 +1,6 @@
 /**
  * How a phone number is compared wherever two must be found the same (duplicates' match keys, duplicates/keys.ts; a
- * WhatsApp opt-out, interviews/whatsappOutbox.ts): in E.164 without its '+', a national number read in its profile's
+ * WhatsApp opt-out, interviews/whatsappOutbox.ts; the qualify request a WhatsApp reply answers, interviews/qualify.ts): in E.164 without its '+', a national number read in its profile's
  * country by the one phone rule (schema/validation/phone.ts).
  */
 import type { Knex } from 'knex';
@@ -18,6 +18,13 @@ export function phoneKey(phone: unknown, country?: string | null): string | unde
   const key = (national ?? phone).replace(/[ \-.()+]/g, '');
   return key.length >= 8 ? key : undefined;
 }
+
+/**
+ * SQL: the phone in `column` may have the match key `key`: the same last seven digits (a national number is the end
+ * of its international one, bar a trunk prefix). A narrowing only: the rows it keeps are compared exactly by phoneKey.
+ */
+export const phoneTailSql = (knex: Knex, column: string, key: string): Knex.Raw =>
+  knex.raw(`right(regexp_replace(coalesce(${column}, ''), '\\D', '', 'g'), 7) = ?`, [key.slice(-7)]);
 
 /** The country (ISO code) of each city of `locationIds`: a profile's current location, where its national number was written. */
 export async function locationCountries(knex: Knex, locationIds: unknown[]): Promise<Map<number, string>> {

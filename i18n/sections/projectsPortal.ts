@@ -116,7 +116,7 @@ export const projectsPortal = {
     attachFile: 'Attach PDF or DOCX',
     replaceFile: 'Replace file',
     removeFile: 'Remove file',
-    fileHint: 'PDF or DOCX, up to 10 MB.',
+    fileHint: `PDF or DOCX, up to ${DOCUMENT_MAX_MB} MB.`,
     slotsHint: 'When your team can interview (optional).',
     // Each slot's fields say which slot they belong to (the words first, so the field reads as it looks).
     slotDate: 'Date (slot {n})',

@@ -48,8 +48,8 @@ export const BULK_MAX = 100;
 /** A non-empty list of ids of `entityName`, duplicates removed; at most `max`. A bad item makes the whole list invalid. */
 export const ids = (entityName: string, max: number) =>
   z
-    // Anything but a list asks for the list.
-    .array(z.unknown(), { error: (issue) => (issue.code === 'invalid_type' ? 'required' : undefined) })
+    // No list asks for the list; something else than a list (a lone key as a string) is invalid (issues.ts ruleOf).
+    .array(z.unknown())
     .min(1)
     .max(max)
     .transform((list, ctx) => {

@@ -29,6 +29,9 @@ export function ruleOf(issue: ZodIssue): string {
       return origin === 'array' || origin === 'set' ? 'tooFew' : origin === 'string' ? 'tooShort' : 'tooSmall';
     case 'invalid_value':
       return empty ? 'required' : 'invalid';
+    // A value of several accepted shapes (an id: its key or its number) left out is missing, not malformed.
+    case 'invalid_union':
+      return input === undefined || input === null ? 'required' : 'invalid';
     default:
       return 'invalid';
   }

@@ -37,7 +37,7 @@ describe("An erasure and the logs' free text", () => {
   it('keeps admins’ notes and reasons out of the data rights log, on rows the erasure removes', async () => {
     ok(
       await admin.put(`/data-rights/candidates/Candidate:${candidateId}/consents`, {
-        consents: { marketing: false },
+        consents: { aiMatch: false },
         request: `Asked from her other address ${NOTE_EMAIL} on 2 December`,
       }),
       'an admin records a consent request',
@@ -79,7 +79,7 @@ describe("An erasure and the logs' free text", () => {
       expect(before, [...before].join(', ')).toContain(table);
     expect(before).not.toContain('public.data_rights_logs');
     const logged = await w.knex('data_rights_logs').where('candidate_id', candidateId).orderBy('id').select('detail');
-    expect(logged.map((l) => l.detail)).toContainEqual({ purpose: 'marketing', source: 'admin', requestNoted: true });
+    expect(logged.map((l) => l.detail)).toContainEqual({ purpose: 'aiMatch', source: 'admin', requestNoted: true });
 
     ok(await admin.post(`/data-rights/erasures/${id}/carry-out`, { early: true }), 'carried out');
     expect(await scanTables(w.knex, [M])).toEqual([]);

@@ -134,8 +134,9 @@ describe("A copy of a candidate's data", () => {
   });
 
   it('names the consent each withdrawal and giving was about, in words', async () => {
-    ok(await me.put('/data-rights/consents', { marketing: false }), 'withdraw');
+    // Marketing is given only by choice: withdrawing one never given is no change (consents.ts decideConsents).
     ok(await me.put('/data-rights/consents', { marketing: true }), 'give');
+    ok(await me.put('/data-rights/consents', { marketing: false }), 'withdraw');
     ok(
       await admin.put(`/data-rights/candidates/Candidate:${candidateId}/consents`, {
         consents: { aiMatch: false },
@@ -147,8 +148,8 @@ describe("A copy of a candidate's data", () => {
     const { log } = json('data-rights.json') as { log: Record<string, unknown>[] };
     const consents = log.filter((l) => String(l.action).startsWith('consent'));
     expect(consents.slice(-3)).toEqual([
-      expect.objectContaining({ action: 'consentWithdrawn', purpose: 'marketing', source: 'profile' }),
       expect.objectContaining({ action: 'consentGiven', purpose: 'marketing', source: 'profile' }),
+      expect.objectContaining({ action: 'consentWithdrawn', purpose: 'marketing', source: 'profile' }),
       expect.objectContaining({ action: 'consentWithdrawn', purpose: 'aiMatch', source: 'admin' }),
     ]);
     // Only which consent, how and which version: not the other details an entry keeps.
@@ -158,7 +159,7 @@ describe("A copy of a candidate's data", () => {
     expect(JSON.stringify(log)).not.toContain('ticket 4411');
     // The consents themselves by purpose and source in words.
     const rows = (json('consents.json') as Record<string, Record<string, unknown>[]>).candidate_consents;
-    expect(rows).toContainEqual(expect.objectContaining({ purpose: 'marketing', granted: true, source: 'profile' }));
+    expect(rows).toContainEqual(expect.objectContaining({ purpose: 'marketing', granted: false, source: 'profile' }));
     expect(rows).toContainEqual(expect.objectContaining({ purpose: 'aiMatch', granted: false, source: 'admin' }));
   });
 });

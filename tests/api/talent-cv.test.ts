@@ -209,12 +209,13 @@ describe('CVs: upload, draft profile and downloads', () => {
     expect(own.body.userId).toBe(demoId);
     expect(own.body.guid).toMatch(/^[0-9a-f-]{36}$/);
     const other = await t.http.post('/api/v1/candidates').set(as(admin)).send(candidatePayload(ids)).expect(201);
+    // Another's profile answers as a missing one would: which ids exist is not told.
     await t.http
       .post('/api/v1/candidates/cv-data')
       .set(as(candidate))
       .field('candidateId', other.body.id)
       .attach('file', pdf, 'cv.pdf')
-      .expect(403);
+      .expect(404);
   });
 
   it('The CV downloads for admins and its candidate only; the blind CV also for RaaS companies, without personal data', async () => {

@@ -20,6 +20,8 @@ import type { AppAbility } from '../../../schema/ability';
 import { actorKey, type Actor } from '../../../schema/roles';
 import { id, int } from '../../../schema/validation/inputs';
 import { enforceRateLimits } from '../../auth/rateLimit';
+import { sniffCvType } from '../../services/documents/extractText';
+import { refuseOnSight } from '../../services/documents/readLimits';
 import { storageFor } from '../../adapters/storage/select';
 import type { Config } from '../../config';
 import { defineEndpoint } from '../../endpoints/define';
@@ -88,10 +90,15 @@ async function post(
   input: z.output<typeof messageBody>,
   file?: Express.Multer.File,
 ) {
-  // Counted once the conversation is known to be the caller's: refusals before cost nothing and count nothing.
+  // Counted once the conversation is known to be the caller's: refusals before cost nothing and count nothing, nor
+  // does an attachment refused on sight (active content, past the size: readLimits.ts), refused under the limits' lock.
   const limits = postLimits(actor);
   if (file) limits.push({ key: `chat-upload:${actorKey(actor)}`, max: config.cv.uploadsPerWindow });
-  await enforceRateLimits(knex, config.rateLimit.windowMinutes, limits);
+  const type = file && sniffCvType(file.buffer);
+  const named = type && file.originalname.toLowerCase().endsWith(`.${type}`);
+  await enforceRateLimits(knex, config.rateLimit.windowMinutes, limits, () => {
+    if (named) refuseOnSight(config, file.buffer, type, 'attachment');
+  });
   const message = await postMessage(knex, config, actor, project, {
     body: input.body ?? null,
     clientId: input.clientId ?? null,

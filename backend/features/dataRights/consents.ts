@@ -48,6 +48,9 @@ interface ConsentRow {
 const keyOf = <T extends Record<string, number>>(values: T, n: number) =>
   Object.entries(values).find(([, v]) => v === n)?.[0];
 
+/** A purpose's decision while none is recorded: not withdrawn means given, marketing apart (given only by choice). */
+const byDefault = (purpose: Chosen): boolean => purpose !== 'marketing';
+
 /** What the candidate's page and the console show: each purpose's decision, and the notice accepted against the one in force. */
 export async function consentsView(knex: Knex | Knex.Transaction, candidateId: number, noticeVersion: string) {
   const rows = await knex<ConsentRow>('candidate_consents').where('candidate_id', candidateId).select('*');
@@ -56,8 +59,7 @@ export async function consentsView(knex: Knex | Knex.Transaction, candidateId: n
   const decision = (purpose: Chosen) => {
     const r = byPurpose.get(CONSENT_PURPOSES[purpose]);
     return {
-      // Not withdrawn means given, marketing apart: it is given only by choice.
-      granted: r ? r.granted : purpose !== 'marketing',
+      granted: r ? r.granted : byDefault(purpose),
       source: r ? keyOf(CONSENT_SOURCES, r.source) : null,
       decidedAt: r ? new Date(r.decided_at).toISOString() : null,
     };
@@ -94,8 +96,9 @@ async function upsert(
 }
 
 /**
- * Records the candidate's choices: each purpose whose decision changes (or was never recorded) gets
- * its row and a log entry; unchanged ones are left as they were. An admin's `note` of the request is
+ * Records the candidate's choices: each purpose whose decision changes gets its row and a log entry; unchanged ones
+ * are left as they were. A purpose never recorded stands at its default (byDefault), so choosing the default for it
+ * changes nothing: marketing left off at the notice is not logged as withdrawn, nor the others as given. An admin's `note` of the request is
  * kept on each changed row; the log entry says only that there was one. Returns the purposes changed.
  * Withdrawing `shownToCompanies` hides the person from companies as a pause does, so a booked interview is cancelled
  * with its calendar (services/interviewBooking.ts), as talent/effects.ts does for a pause.
@@ -118,7 +121,7 @@ export async function decideConsents(
   const changed: Chosen[] = [];
   for (const purpose of CHOSEN_PURPOSES) {
     const granted = choices[purpose];
-    if (granted === undefined || current.get(CONSENT_PURPOSES[purpose]) === granted) continue;
+    if (granted === undefined || (current.get(CONSENT_PURPOSES[purpose]) ?? byDefault(purpose)) === granted) continue;
     await upsert(trx, candidateId, CONSENT_PURPOSES[purpose], granted, source, null, note ?? null);
     await logDataRights(trx, candidateId, granted ? 'consentGiven' : 'consentWithdrawn', actor, {
       purpose,

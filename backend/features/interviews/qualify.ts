@@ -23,8 +23,9 @@ import { qualifyAnswered } from '../notifications';
 import { camelKeys, qualifyBody } from './inputs';
 import { replyKind } from './rules';
 import { templateText } from './templateText';
-import { digits, optOutNumber, queueWhatsapp, UNDELIVERABLE_REASONS, WHATSAPP_STATUS } from './whatsappOutbox';
+import { optOutNumber, queueWhatsapp, UNDELIVERABLE_REASONS, WHATSAPP_STATUS } from './whatsappOutbox';
 import { ownContacts } from '../../services/candidateGate';
+import { locationCountries, phoneKey, phoneTailSql } from '../../services/phoneKeys';
 
 const REPLY = { yes: 1, no: 2, text: 3, optOut: 4 } as const;
 
@@ -58,9 +59,11 @@ async function repliedRequest(
     .join('candidates as rc', 'rc.id', 'q.candidate_id')
     .whereRaw(statusSql('admin', 'rc'));
   if (contextId) return q.where('q.provider_message_id', contextId).first('q.id');
-  if (!digits(from)) return undefined;
-  return q
-    .whereRaw("regexp_replace(coalesce(q.to_phone, ''), '\\D', '', 'g') = ?", [digits(from)])
+  // The number as WhatsApp STOP compares it (whatsappOutbox.ts optOutNumber): "8755 9036" in Singapore is 6587559036.
+  const number = phoneKey(from);
+  if (!number) return undefined;
+  const near = (await q
+    .where(phoneTailSql(trx, 'q.to_phone', number))
     .where((w) =>
       w
         .whereIn('q.state', [QUALIFY_STATE.sent, QUALIFY_STATE.delivered])
@@ -72,7 +75,18 @@ async function repliedRequest(
     )
     .where('q.created_at', '>', new Date(sentAt.getTime() - QUALIFY_REPEAT_HOURS * 3_600_000))
     .orderBy('q.id', 'desc')
-    .first('q.id');
+    .select('q.id', 'q.to_phone', 'rc.current_location_id')) as Asked[];
+  const countries = await locationCountries(
+    trx,
+    near.map((r) => r.current_location_id),
+  );
+  return near.find((r) => phoneKey(r.to_phone, countries.get(r.current_location_id ?? -1)) === number);
+}
+
+interface Asked {
+  id: number;
+  to_phone: string | null;
+  current_location_id: number | null;
 }
 
 /** Records what one verified delivery reports; safe to receive twice. */

@@ -38,7 +38,7 @@ import { statusSql } from '../../../schema/rules/visibility';
 import { logger } from '../../logger';
 import { ownContact, ownContacts } from '../../services/candidateGate';
 import { queueJob } from '../../services/queue';
-import { locationCountries, phoneKey } from '../../services/phoneKeys';
+import { locationCountries, phoneKey, phoneTailSql } from '../../services/phoneKeys';
 import { stillDeliverable } from './deliverable';
 
 export interface OutgoingWhatsapp {
@@ -98,10 +98,8 @@ export const digits = (phone: string) => phone.replace(/\D/g, '');
 export async function optOutNumber(trx: Knex.Transaction, from: string): Promise<number[]> {
   const number = phoneKey(from);
   if (!number) return [];
-  // Narrowed in SQL by the last seven digits (a national number is the end of its international one, bar a trunk
-  // prefix), then compared exactly by the key.
-  const near = (column: string) =>
-    trx.raw(`right(regexp_replace(coalesce(${column}, ''), '\\D', '', 'g'), 7) = ?`, [number.slice(-7)]);
+  // Narrowed in SQL by the last seven digits, then compared exactly by the key.
+  const near = (column: string) => phoneTailSql(trx, column, number);
   const messaged = (await trx('qualify_requests')
     .where(near('to_phone'))
     .select('candidate_id', 'to_phone as to')

@@ -6,13 +6,12 @@
  */
 import type { Knex } from 'knex';
 import { actorKey, type Actor } from '../../../schema/roles';
-import { enforceRateLimits } from '../../auth/rateLimit';
 import type { Config } from '../../config';
 import { badRequest } from '../../errors';
 import type { CvType } from './extractText';
 import { cvLookups } from './lookups';
 import { READ_REFUSALS, readCv } from './readCv';
-import { jobDescriptionReads } from './readLimits';
+import { jobDescriptionReads, takeRead } from './readLimits';
 
 /** The most of a job description file's text kept in projects.jd_text. */
 export const JD_TEXT_MAX = 200_000;
@@ -29,7 +28,7 @@ export async function readJobDescription(
   field: string,
 ): Promise<{ scrubbed: Buffer; text: string }> {
   const { knex, config } = ctx;
-  await enforceRateLimits(knex, config.rateLimit.windowMinutes, [jobDescriptionReads(config, actor)]);
+  await takeRead(ctx, jobDescriptionReads(config, actor), { data, type, field });
   const read = await readCv(data, type, await cvLookups(knex), config.cv, { scrub: true, owner: actorKey(actor) });
   if (!read.ok) {
     const key = READ_REFUSALS[read.reason];

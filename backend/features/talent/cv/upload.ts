@@ -11,7 +11,6 @@ import type { AppAbility } from '../../../../schema/ability';
 import { CV_FOLDER } from '../../../../schema/entities/talentOptions';
 import { actorKey, actorRefs, roleNumber, type Actor } from '../../../../schema/roles';
 import { id } from '../../../../schema/validation/inputs';
-import { enforceRateLimits } from '../../../auth/rateLimit';
 import { storageFor } from '../../../adapters/storage/select';
 import { modelFor } from '../../../db/models';
 import type { AppContext } from '../../../context';
@@ -22,6 +21,7 @@ import { sniffCvType } from '../../../services/documents/extractText';
 import { DOCUMENT_UPLOAD } from '../../../services/documents/uploadSpec';
 import { cvLookups } from '../../../services/documents/lookups';
 import { READ_REFUSALS, readCv } from '../../../services/documents/readCv';
+import { cvReads, takeRead } from '../../../services/documents/readLimits';
 import { blindDraftOf } from './blindCv';
 
 const candidate = entity('candidate');
@@ -47,8 +47,9 @@ export async function readUploadedCv(
   if (forId) {
     owner = (await modelFor(candidate).query(ctx.knex).findById(forId).select('id', 'guid')) as unknown as
       { id: number; guid: string } | undefined;
-    if (!owner) throw notFound();
-    if (!ability.can('update', asSubject(candidate.subject, { id: owner.id }), 'resumePath')) throw forbidden();
+    // A profile the caller may not update answers as one that does not exist: which ids exist is not told.
+    if (!owner || !ability.can('update', asSubject(candidate.subject, { id: owner.id }), 'resumePath'))
+      throw notFound();
   } else if (!ability.can('create', candidate.subject)) throw forbidden();
 
   const upload = file as Express.Multer.File;
@@ -57,10 +58,8 @@ export async function readUploadedCv(
     throw badRequest({ file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
   }
   // Reading a CV costs a thread's time: each person gets a few readings per window (CV_UPLOADS_PER_WINDOW).
-  // Refusals before this point cost nothing and count nothing.
-  await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [
-    { key: `cv-upload:${actorKey(actor)}`, max: ctx.config.cv.uploadsPerWindow },
-  ]);
+  // Refusals before this point, and a file refused on sight (active content, past the size), cost nothing.
+  await takeRead(ctx, cvReads(ctx.config, actor), { data: upload.buffer, type, field: 'file' });
   const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv, { owner: actorKey(actor) });
   if (!read.ok) {
     if (read.reason === 'failed') logger.error({ detail: read.detail }, 'a CV could not be read');
