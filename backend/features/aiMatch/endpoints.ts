@@ -6,7 +6,8 @@
  *   GET  /projects/ai-match                 runs, newest first (?projectId= for one project's), paginated
  *   POST /projects/ai-match/:id/judge       confirms the requirements (edited or not) and queues the match
  *                                           on the runs' own queue, one at a time (run.ts MATCH_QUEUE)
- *   POST /projects/ai-match/:id/cancel      stops a run before its next candidate
+ *   POST /projects/ai-match/:id/cancel      stops a run before its next candidate; one no job works (not started,
+ *                                           its worker gone) settles at once (settle.ts)
  *   GET  /projects/ai-status/:id            the run: state, progress (judged of toJudge), requirements, judge
  *   GET  /projects/ai-match/:id/results     the results, sorted (the score shown) and filtered by recommendation, paginated
  *   POST /projects/ai-match/:id/rerun       the same reviewed requirements matched again as a new run (rerun.ts)
@@ -32,7 +33,6 @@ import { statusSql } from '../../../schema/rules/visibility';
 import { consentWithdrawnSql } from '../../../schema/rules/consents';
 import { present, SEARCH, shownColumns, type GateRow } from '../../services/candidateGate';
 import { flag, id, int } from '../../../schema/validation/inputs';
-import { enforceRateLimits } from '../../auth/rateLimit';
 import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
@@ -40,7 +40,7 @@ import { queueJob } from '../../services/queue';
 import { sniffCvType } from '../../services/documents/extractText';
 import { cvLookups } from '../../services/documents/lookups';
 import { readCv } from '../../services/documents/readCv';
-import { jobDescriptionReads } from '../../services/documents/readLimits';
+import { jobDescriptionReads, takeRead } from '../../services/documents/readLimits';
 import { DOCUMENT_UPLOAD } from '../../services/documents/uploadSpec';
 import {
   PROJECT_FACT_COLUMNS,
@@ -53,6 +53,7 @@ import {
 import { matchFinished } from './notice';
 import { publicRun, runWithTitle, withProjectTitle, type RunRow } from './store';
 import { rerunEndpoint } from './rerun';
+import { settleCancelled } from './settle';
 import { MATCH_ATTEMPTS, MATCH_QUEUE, matchJobKey, settleAbandoned } from './run';
 
 const runDef = entity('aiMatchRun');
@@ -154,7 +155,7 @@ export async function startMatchRun(
     if (!type || !file.originalname.toLowerCase().endsWith(`.${type}`))
       throw badRequest({ file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
     // Read on the one thread that reads every CV: counted with the person's other job descriptions read.
-    await enforceRateLimits(knex, ctx.config.rateLimit.windowMinutes, [jobDescriptionReads(ctx.config, actor)]);
+    await takeRead(ctx, jobDescriptionReads(ctx.config, actor), { data: file.buffer, type, field: 'file' });
     const read = await readCv(file.buffer, type, await cvLookups(knex), ctx.config.cv, { owner: actorKey(actor) });
     if (!read.ok) throw badRequest({ file: UNREADABLE[read.reason] }, UNREADABLE[read.reason]);
     text = read.text.trim();
@@ -359,6 +360,8 @@ export const aiMatchEndpoints = [
         if (!cancelled) throw new AppError(409, 'aiMatch.notOpen');
         // The admin who started it hears of it, unless they cancelled it themselves.
         await matchFinished(trx, ctx.config, cancelled, 'cancelled', actor);
+        // No job at work on it (never started, or its worker gone): settled now, not when a worker comes.
+        await settleCancelled(trx, cancelled.id);
         return cancelled;
       });
       return runWithTitle(ctx, run.id);
@@ -373,6 +376,8 @@ export const aiMatchEndpoints = [
     row: own('read'),
     handler: async ({ row, ctx }) => {
       await settleAbandoned(ctx.knex, ctx.config, row.id as number);
+      // A cancelled run whose job has stopped since (its worker gone) settles as it is read.
+      await ctx.knex.transaction((trx) => settleCancelled(trx, row.id as number));
       return runWithTitle(ctx, row.id as number);
     },
   }),

@@ -113,7 +113,8 @@ export const runWithTitle = async (ctx: Pick<AppContext, 'knex' | 'config'>, id:
 /**
  * Whether a run is settled: ended, and no call of it still in flight. A cancelled run's calls under way finish and
  * their verdicts are written after the cancel (run.ts): it settles when its job is gone (jobs/queue), so the page
- * keeps reading its progress until then.
+ * keeps reading its progress until then. A cancelled run no job works (never started, its worker gone) has its job
+ * removed as it is cancelled or read (settle.ts), so it settles at once.
  */
 async function settled(knex: Knex, row: RunRow): Promise<boolean> {
   if (RUNNING.includes(row.status)) return false;

@@ -8,7 +8,9 @@
  *                                                  protective fields; a pair decided since: 409 duplicates.notOpen with
  *                                                  `resolution` (merged into whom, or two people; by whom, when: resolved.ts)
  *   POST /candidate-duplicates/:id/dismiss         "not the same person": the pair never comes back, not even for the
- *                                                  profile another one is merged into (merge.ts)
+ *                                                  profile another one is merged into (merge.ts); the pair is locked as a
+ *                                                  merge locks it, and one decided meanwhile answers 409 duplicates.notOpen
+ *                                                  with its `resolution`, as the review does
  *   POST /candidate-duplicates/:id/merge           {survivorId, keep: {field: 'survivor'|'merged'}, confirm?, reviewed?}
  *        fields left out of `keep` take the defaults of the profiles as they are at the merge; 400 keep.errors.invalid
  *        for a field not merged, or a companion (phoneWhatsapp, a salary currency: not offered by the review) on
@@ -278,12 +280,22 @@ export const duplicateEndpoints = [
     summary: 'Records that the pair is two people, so it is never proposed again',
     access: MANAGE,
     input: { params: pairId },
-    handler: async ({ params, ctx, actor }) => {
-      await openPair(ctx.knex, params.id);
-      await ctx.knex.raw(
-        'update candidate_duplicates set status = ?, decided_by_id = ?, decided_at = now(), updated_at = now() where id = ?',
-        [DUPLICATE_STATUS.dismissed, actorRefs(actor).adminId, params.id],
-      );
+    handler: async ({ params, ctx, actor, ability }) => {
+      // Locked as a merge locks it (merge.ts): one merging it meanwhile is waited for, and then answered as what it did.
+      const dismissed = await ctx.knex.transaction(async (trx) => {
+        const row = (await trx.raw('select status from candidate_duplicates where id = ? for update', [params.id]))
+          .rows[0] as { status: number } | undefined;
+        if (row?.status !== DUPLICATE_STATUS.open) return false;
+        await trx.raw(
+          'update candidate_duplicates set status = ?, decided_by_id = ?, decided_at = now(), updated_at = now() where id = ?',
+          [DUPLICATE_STATUS.dismissed, actorRefs(actor).adminId, params.id],
+        );
+        return true;
+      });
+      if (!dismissed) {
+        await pairToReview(ctx.knex, ability, params.id);
+        throw new AppError(409, 'duplicates.notOpen');
+      }
       return { id: formatId(pair, params.id), status: 'dismissed' };
     },
   }),
