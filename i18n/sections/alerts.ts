@@ -49,7 +49,8 @@ export const alerts = {
     token: 'This unsubscribe link is not valid',
     inactive: 'Alerts start once the project is active again',
   },
-  notice: '{count, plural, one {# new candidate matches} other {# new candidates match}} {project}',
+  // No count: the bell's title stays while candidates are seen or paused; the panel it opens counts them live.
+  notice: 'New candidates match {project}',
   newSince: '{count, plural, one {# new} other {# new}} since {day}',
   newBadge: 'New match',
   panel: {
@@ -66,6 +67,8 @@ export const alerts = {
     loadError: "Could not load this project's alert.",
     loading: "Loading this project's alert",
     loadingNew: 'Loading the new candidates…',
+    notSubscribedNew: 'You have no alert on this project, so there are no new candidates to show you.',
+    turnOn: 'Turn on alerts',
     newError: 'Could not load the new candidates.',
     retry: 'Try again',
     inactive: 'This project is not active: its alerts resume when it is active again.',
@@ -79,13 +82,16 @@ export const alerts = {
     show: 'Show them',
   },
   email: {
-    subjectDaily: '{count, plural, one {# new candidate} other {# new candidates}} for {project} today',
-    subjectWeekly: '{count, plural, one {# new candidate} other {# new candidates}} for {project} this week',
+    // What this email carries: news not emailed before; the project page counts all still new to the person.
+    subjectDaily:
+      '{count, plural, one {# new candidate} other {# new candidates}} for {project} since your last digest',
+    subjectWeekly:
+      '{count, plural, one {# new candidate} other {# new candidates}} for {project} since your last weekly digest',
     greeting: 'Hi {name},',
     intro:
-      '{count, plural, one {One candidate newly matches} other {# candidates newly match}} the filters of your project {project}:',
+      '{count, plural, one {One candidate newly matches} other {# candidates newly match}} the filters of your project {project} since your last digest:',
     more: '…and {count, plural, one {# more} other {# more}}.',
-    open: 'See them all: {url}',
+    open: 'See them all, with any new ones you have not looked at yet: {url}',
     unsubscribe: 'Stop these emails (one click, no sign-in needed): {url}',
   },
   unsubscribe: {

@@ -105,6 +105,6 @@ describe("A saved-search alert's notification", () => {
     const panel = await w.as('company').get(`/alerts/projects/${acme}`);
     expect(panel.body.newCandidateIds).toEqual([stays]);
     const alert = await notices();
-    expect(alert.map((n) => n.title)).toEqual(['1 new candidate matches Acme engineers']);
+    expect(alert.map((n) => n.title)).toEqual(['New candidates match Acme engineers']);
   });
 });

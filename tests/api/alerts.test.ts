@@ -163,7 +163,7 @@ describe('A newly imported candidate who matches the saved filters', () => {
     const alert = threads.filter((n) => n.kind === 'savedSearchAlert');
     expect(alert).toHaveLength(1);
     expect(alert[0].link).toBe(`/project/${w.projects.acme}?tab=0&new=1`);
-    expect(alert[0].title).toBe('4 new candidates match Acme engineers');
+    expect(alert[0].title).toBe('New candidates match Acme engineers');
     for (const who of ['member', 'raas'] as const) {
       const other = await w.as(who).get('/notifications');
       const list = (other.body.data ?? other.body) as { kind: string }[];
@@ -219,7 +219,7 @@ describe('A newly imported candidate who matches the saved filters', () => {
     const mails = (await listOutbox(w.knex, OWNER, 20)).filter((m) => /new candidate/.test(m.subject));
     expect(mails).toHaveLength(1);
     const { text, subject } = mails[0];
-    expect(subject).toBe('2 new candidates for Acme engineers today');
+    expect(subject).toBe('2 new candidates for Acme engineers since your last digest');
     expect(text).toContain('Nina Newman');
     expect(text).not.toMatch(/Omar|Pia|Rex/);
     expect(text.match(/Anonymous candidate/g)).toHaveLength(1);
@@ -293,17 +293,23 @@ describe('A newly imported candidate who matches the saved filters', () => {
 });
 
 describe("A change of the project's saved filters", () => {
-  it("makes the whole pool's matches of the new filters news, once, leaving out the pipeline", async () => {
+  it('is a new starting point: news only of who newly matches after the edit, once, leaving out the pipeline', async () => {
     const analyst = (await w.knex('job_titles').where('name', 'Data Analyst').first('id')).id as number;
     await w.place(w.projects.acme, 'Ivy', 2);
     const saved = await w.as('company').put('/projects/update/filters', { projectId: acme, filters: `jt=${analyst}` });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // After the edit, Quinn (imported as a data analyst) also looks for another title: a change that is news.
+    const other = (await w.knex('job_titles').whereNot('id', analyst).orderBy('id', 'desc').first('id')).id as number;
+    await w
+      .knex('candidates')
+      .where('first_name', 'Quinn')
+      .update({ job_title_looking_for: [analyst, other] });
     await run('match_alerts');
     const owner = await w.as('company').get(`/alerts/projects/${acme}`);
     expect(owner.body.filters).toBe(`jt=${analyst}`);
     const fresh = owner.body.newCandidateIds as string[];
-    // Quinn was imported as a data analyst; Ivy is one too, but already on the shortlist.
-    expect(fresh).toContain(`Candidate:${(await w.knex('candidates').where('first_name', 'Quinn').first('id')).id}`);
+    // Only Quinn: the data analysts in the pool before the edit are its starting point; Ivy is on the shortlist.
+    expect(fresh).toEqual([`Candidate:${(await w.knex('candidates').where('first_name', 'Quinn').first('id')).id}`]);
     expect(fresh).not.toContain(w.cid('Ivy'));
     const before = Number((await w.knex('alert_news').count({ n: '*' }))[0].n);
     await run('match_alerts');

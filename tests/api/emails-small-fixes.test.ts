@@ -90,7 +90,7 @@ describe('Small email fixes', () => {
 
     expect(await sendDueDigests(w.knex, w.t.config)).toBe(1);
     const digest = await lastMail(w.knex, OWNER);
-    expect(digest.subject).toBe('1 new candidate for Acme engineers today');
+    expect(digest.subject).toBe('1 new candidate for Acme engineers since your last digest');
     expect(digest.text).toContain('Ben Lim');
     expect(digest.text).not.toContain('Ava Tan');
     expect(

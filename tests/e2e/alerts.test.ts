@@ -75,7 +75,7 @@ describe('Alerts on a project', () => {
 
       await page.reload();
       await page.getByRole('button', { name: /^Notifications, 1 unread/ }).click();
-      await page.getByRole('button', { name: new RegExp(`1 new candidate matches ${project.title}`) }).click();
+      await page.getByRole('button', { name: new RegExp(`New candidates match ${project.title}`) }).click();
       await page.waitForURL(/\?tab=0&new=1/);
       const cards = page.getByTestId('alert-new-cards');
       await cards.waitFor();

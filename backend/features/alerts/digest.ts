@@ -101,7 +101,9 @@ async function sendOne(trx: Knex.Transaction, config: Config, d: Due): Promise<n
   const subscriber = subscriberOfRow(d);
   const reach = await reachSql(trx, abilityFor(subscriber), subscriber, projectOfRow(d));
   const { rows } = await trx.raw(
-    `select n.id, n.candidate_id, x.latest_job_title
+    `select n.id, n.candidate_id,
+            coalesce(x.latest_job_title, (select jt.name from job_titles jt where jt.id = x.job_title_ids[1])) as headline,
+            (select ci.name from cities ci where ci.id = x.current_location_id) as location
        from alert_news n join candidates c on c.id = n.candidate_id
        join alert_subscriptions s on s.id = n.subscription_id
        left join candidate_search_documents x on x.id = n.candidate_id
@@ -109,7 +111,7 @@ async function sendOne(trx: Knex.Transaction, config: Config, d: Due): Promise<n
       order by n.first_matched_at desc, n.id desc`,
     [d.id, ...reach.bindings] as Knex.RawBinding[],
   );
-  const news = rows as { id: number; candidate_id: number; latest_job_title: string | null }[];
+  const news = rows as { id: number; candidate_id: number; headline: string | null; location: string | null }[];
   if (!news.length) return 0;
   const first = news.slice(0, DIGEST_SHOWN);
   const shown = await loadShown(
@@ -124,7 +126,9 @@ async function sendOne(trx: Knex.Transaction, config: Config, d: Due): Promise<n
     t('alerts.email.intro', values),
     ...first.map((n) => {
       const label = shown.get(n.candidate_id)?.label ?? t('search.page.anonymous');
-      return `• ${label}${n.latest_job_title ? `, ${n.latest_job_title}` : ''}`;
+      // As the card shows them: the headline (latest job title, else the first title looked for) · the city.
+      const about = [n.headline, n.location].filter(Boolean).join(' · ');
+      return `• ${label}${about ? `, ${about}` : ''}`;
     }),
   ];
   if (news.length > first.length) lines.push(t('alerts.email.more', { count: news.length - first.length }));

@@ -13,10 +13,13 @@
  *   to them once: one who pauses counts nowhere meanwhile, and on their return is not news again once emailed;
  *   A run that does not serve an alert (its project paused or closed, its company's alerts off) while candidates
  *   changed leaves its record behind, so on its return its whole pool is asked: who newly matched meanwhile is news;
+ *   an edited saved search is a new starting point: who its new filters find at the edit is not news, only who joins
+ *   or changes so as to match after it;
  * - news.ts: what still counts as news (a paused candidate drops out of an unsent digest);
  * - reached.ts: the news a person still reaches in the project, one statement per alert: the count and the list of
  *   the alert panel, the cards' badges and the search page's "N new" all read it, so they always agree;
- * - notice.ts: the in-app notification; digest.ts: the `send_alert_digests` email;
+ * - notice.ts: the in-app notification, titled without a count (the panel it opens counts live); digest.ts: the
+ *   `send_alert_digests` email, counting what it carries ("since your last digest"), lines as the cards' headline;
  * - searchNews.ts: the caller's alerts and their new candidates, for the search page's "N new since";
  * - tokens.ts: the signed unsubscribe link and the digest's List-Unsubscribe headers (RFC 8058:
  *   a mail program POSTs `List-Unsubscribe=One-Click` to it); endpoints.ts: the person's routes; console.ts: the

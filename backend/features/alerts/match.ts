@@ -15,9 +15,10 @@
  *   emailed: a person is emailed of a candidate once per saved search, and while paused the candidate counts nowhere.
  * An alert's first run (`matched_at` null: a new alert, or one older than the record) asks the whole
  * pool and records it without news: only later matches are news. A project whose filters changed
- * since its last run is asked of the whole pool too: what the new filters find and the old did not
- * is news (at most FULL_POOL_LIMIT, newest first), the waiting news they no longer find is dropped
- * (a cleared filter finds nobody).
+ * since its last run is asked of the whole pool too, as a new starting point: what the new filters find is its record,
+ * and news only of who changed after the edit (`alert_changed_candidates.changed_at` later than the project's
+ * `updated_at`) so as to newly match; the long-standing pool the new filters happen to find is not news. The waiting
+ * news they no longer find is dropped (a cleared filter finds nobody).
  *
  * Per subscriber the rule of who reaches whom applies as the suggested tab applies it: the
  * statuses the viewer meets, a company's saved search without the admins' filters, and nobody
@@ -44,7 +45,7 @@ import { companyOnSql, mayReceiveSql, subscriberJoins } from './who';
 
 /** Projects asked per statement: enough to share the scans, few enough to keep one plan small. */
 const CHUNK = 200;
-/** A project whose filters changed announces at most this many of the pool's matches, newest first. */
+/** A record left behind announces at most this many of the pool's new matches, newest first. */
 const FULL_POOL_LIMIT = 500;
 
 interface SubscriptionRow {
@@ -58,12 +59,19 @@ interface SubscriptionRow {
 
 /**
  * How a run asks a subscription's saved search: of the changed candidates; of the whole pool when its filters changed
- * since its last run (news: what the new filters find that the old did not); of the whole pool without news at its
- * first run (what it finds then is its starting record).
+ * since its last run (a new starting record; news only of who changed after the edit and newly matches); of the whole
+ * pool when its record was left behind (`matched_url` null: news is what it finds that it did not); of the whole pool
+ * without news at its first run (what it finds then is its starting record).
  */
-type Mode = 'changed' | 'refilter' | 'baseline';
+type Mode = 'changed' | 'refilter' | 'behind' | 'baseline';
 const modeOf = (s: SubscriptionRow): Mode =>
-  s.matchedAt === null ? 'baseline' : (s.matchedUrl ?? '') !== (s.project.currentUrl ?? '') ? 'refilter' : 'changed';
+  s.matchedAt === null
+    ? 'baseline'
+    : s.matchedUrl === null
+      ? 'behind'
+      : s.matchedUrl !== (s.project.currentUrl ?? '')
+        ? 'refilter'
+        : 'changed';
 
 /** One saved search asked on behalf of the subscribers who share a project and a kind of viewer. */
 interface Group {
@@ -166,10 +174,15 @@ const scopeSql = (col: string, changedOnly: boolean) =>
  * (`alert_matches`), nobody already in the pipeline; at most `limit` per subscription, newest first. News dropped
  * earlier (the candidate had stopped matching, or paused) waits again, but only news never emailed is news again: one
  * already emailed comes back as it was (counted in the app, its first match and its email kept), never announced nor
- * emailed twice. Returns the subscriptions of the news announced.
+ * emailed twice. `afterEdit` keeps only candidates changed after the project's last edit (an edited search's news).
+ * Returns the subscriptions of the news announced.
  */
-async function announce(trx: Knex.Transaction, subs: number[], limit?: number) {
+async function announce(trx: Knex.Transaction, subs: number[], limit?: number, afterEdit = false) {
   if (!subs.length) return [];
+  const edited = afterEdit
+    ? `and exists (select 1 from alert_run_ids x join projects p on p.id = h.project_id
+                    where x.id = h.id and x.changed_at > p.updated_at)`
+    : '';
   const { rows } = await trx.raw(
     `insert into alert_news (subscription_id, project_id, candidate_id, first_matched_at, state)
      select sub, project_id, id, now(), ${ALERT_NEWS_STATE.new} from (
@@ -178,6 +191,7 @@ async function announce(trx: Knex.Transaction, subs: number[], limit?: number) {
         where h.sub = any(?::int[])
           and not exists (select 1 from alert_matches am where am.subscription_id = h.sub and am.candidate_id = h.id)
           and not exists (select 1 from project_candidates pc where pc.project_id = h.project_id and pc.candidate_id = h.id)
+          ${edited}
      ) m where ${limit ? `m.rn <= ${limit}` : 'true'}
      on conflict (subscription_id, candidate_id) do update
        set state = excluded.state,
@@ -232,9 +246,9 @@ const hitsTable = (trx: Knex.Transaction) =>
 /** The filters each subscription was matched with, and when: a later change of them asks the whole pool again. */
 const markMatched = (trx: Knex.Transaction, subs: number[]) =>
   trx.raw(
-    `update alert_subscriptions s set matched_url = p.current_url, matched_at = now() from projects p
+    `update alert_subscriptions s set matched_url = coalesce(p.current_url, ''), matched_at = now() from projects p
       where p.id = s.project_id and s.id = any(?::int[])
-        and (s.matched_at is null or s.matched_url is distinct from p.current_url)`,
+        and (s.matched_at is null or s.matched_url is distinct from coalesce(p.current_url, ''))`,
     [subs],
   );
 
@@ -280,7 +294,8 @@ export async function matchAlerts(knex: Knex): Promise<RunResult> {
     const result: RunResult = { changed: 0, groups: 0, news: 0, dropped: 0, alerted: [] };
     const subs = await subscriptions(trx);
     await trx.raw(`create temp table alert_run_ids on commit drop as
-      with taken as (delete from alert_changed_candidates returning candidate_id) select candidate_id as id from taken`);
+      with taken as (delete from alert_changed_candidates returning candidate_id, changed_at)
+      select candidate_id as id, changed_at from taken`);
     result.changed = Number((await trx.raw('select count(*)::int as n from alert_run_ids')).rows[0].n);
     if (result.changed)
       await leaveBehind(
@@ -312,11 +327,12 @@ export async function matchAlerts(knex: Knex): Promise<RunResult> {
     const ids = (mode: Mode) => subs.filter((s) => modeOf(s) === mode).map((s) => s.id);
     const alerted = [
       ...(result.changed ? await announce(trx, ids('changed')) : []),
-      ...(await announce(trx, ids('refilter'), FULL_POOL_LIMIT)),
+      ...(result.changed ? await announce(trx, ids('refilter'), undefined, true) : []),
+      ...(await announce(trx, ids('behind'), FULL_POOL_LIMIT)),
     ];
     result.news = alerted.length;
     if (result.changed) result.dropped += await remember(trx, ids('changed'), true);
-    result.dropped += await remember(trx, [...ids('refilter'), ...ids('baseline')], false);
+    result.dropped += await remember(trx, [...ids('refilter'), ...ids('behind'), ...ids('baseline')], false);
     await markMatched(
       trx,
       subs.map((s) => s.id),

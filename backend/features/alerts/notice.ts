@@ -1,6 +1,7 @@
 /**
  * The in-app side of an alert: one notification thread per subscription (`alerts:<id>`), raised
- * again by each run that brings news, titled with how many new candidates wait and linked to the
+ * again by each run that brings news, titled without a count (a title stays as written while candidates are seen or
+ * paused, so a number in it would go stale; the panel it opens counts them live) and linked to the
  * project's suggested tab filtered to them (`?tab=0&new=1`). Never emailed by preference: the
  * digest is the alert's email (digest.ts), which the kind's "off" stops as it stops these notices.
  *
@@ -54,7 +55,7 @@ export async function noticeNews(knex: Knex, config: Config, subscriptionIds: nu
         kind: 'savedSearchAlert',
         subjectKey: `alerts:${id}`,
         link: newLink(s.p_id as number),
-        title: () => t('alerts.notice', { count, project: s.title as string }),
+        title: () => t('alerts.notice', { project: s.title as string }),
         email: false,
       });
       await trx('alert_subscriptions').where('id', id).update({ last_alerted_at: trx.fn.now() });

@@ -168,6 +168,11 @@ export function ProjectAlerts({ projectId, boardProjectId = projectId, children 
           onShowAll={showAll}
         />
       )}
+      {showNew && state && !state.eligible && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="alert-new-unsubscribed">
+          {t('alerts.panel.notSubscribedNew')}
+        </Alert>
+      )}
       {settled === projectId ? body : null}
     </>
   );
@@ -194,6 +199,8 @@ function AlertPanel(props: PanelProps) {
   const [askOff, setAskOff] = useState(false);
   const line = newSince(state.newCount, state.since);
   const inactive = state.projectActive === false;
+  // Only an alert that is on has new candidates: without one, `?new=1` says so rather than waiting for cards.
+  const subscribedNew = showNew && state.subscribed;
   const toggle = (on: boolean) => {
     if (!on && state.newCount > 0) setAskOff(true);
     else void save({ on, timeZone: state.timeZone ?? readerZone() });
@@ -275,18 +282,35 @@ function AlertPanel(props: PanelProps) {
           </Stack>
         )}
       </Paper>
-      {showNew && !cards && !cardsFailed && (
+      {showNew && !state.subscribed && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          data-testid="alert-new-unsubscribed"
+          action={
+            !state.offForCompany &&
+            !inactive && (
+              <Button color="inherit" size="small" onClick={() => toggle(true)}>
+                {t('alerts.panel.turnOn')}
+              </Button>
+            )
+          }
+        >
+          {t('alerts.panel.notSubscribedNew')}
+        </Alert>
+      )}
+      {subscribedNew && !cards && !cardsFailed && (
         <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }} data-testid="alert-new-loading">
           <CircularProgress size={20} aria-label={t('alerts.panel.loadingNew')} />
           <Typography color="text.secondary">{t('alerts.panel.loadingNew')}</Typography>
         </Stack>
       )}
-      {showNew && cardsFailed && (
+      {subscribedNew && cardsFailed && (
         <RetryAlert sx={{ mb: 2 }} data-testid="alert-new-error" onRetry={onRetry} retryLabel={t('alerts.panel.retry')}>
           {t('alerts.panel.newError')}
         </RetryAlert>
       )}
-      {showNew && cards && cards.length === 0 && (
+      {subscribedNew && cards && cards.length === 0 && (
         <Alert
           severity="info"
           sx={{ mb: 2 }}
@@ -300,7 +324,7 @@ function AlertPanel(props: PanelProps) {
           {t('alerts.panel.noneNew', { day: formatDate(state.since ?? new Date().toISOString()) ?? '' })}
         </Alert>
       )}
-      {showNew && cards && cards.length > 0 && (
+      {subscribedNew && cards && cards.length > 0 && (
         <Stack spacing={1} sx={{ mb: 2 }} data-testid="alert-new-cards">
           <Typography variant="h6" component="h2">
             {line}
