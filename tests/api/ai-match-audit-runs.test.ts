@@ -7,10 +7,10 @@
  * - a one-paragraph description keeps its requirements: the first line holding section markers is body text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../helpers/app';
-import { JD, matchOnce, matchWorld, type MatchWorld } from '../helpers/aiMatch';
+import type { TestApp } from '../helpers/app';
+import { JD, judgedMatchWorld, matchOnce, type MatchWorld } from '../helpers/aiMatch';
 import { runJobs } from '../helpers/jobs';
-import { startLlmStandIn, type LlmStandIn } from '../helpers/llm';
+import type { LlmStandIn } from '../helpers/llm';
 
 let t: TestApp;
 let llm: LlmStandIn;
@@ -19,15 +19,7 @@ let w: MatchWorld;
 type Row = Record<string, any>;
 
 beforeAll(async () => {
-  llm = await startLlmStandIn();
-  t = await testApp();
-  t.config.aiMatch = { retrieve: 300, judgeTop: 3 };
-  t.config.llm = {
-    ...{ baseUrl: llm.baseUrl, model: llm.model, apiKey: 'local' },
-    ...{ timeoutMs: 3000, retries: 0, backoffMs: 10, concurrency: 1 },
-  };
-  w = await matchWorld(t);
-  for (let i = 0; i < 3; i += 1) await w.fit({ firstName: `Busy${i}`, lastName: 'Person' });
+  ({ t, llm, w } = await judgedMatchWorld('Busy', 3000));
 }, 120_000);
 afterAll(async () => {
   await llm?.close();

@@ -4,24 +4,16 @@
  * why it was set aside; the rows whose verdict the model made say the model judged them.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../helpers/app';
-import { JD, matchOnce, matchWorld, type MatchWorld } from '../helpers/aiMatch';
-import { startLlmStandIn, type LlmStandIn } from '../helpers/llm';
+import type { TestApp } from '../helpers/app';
+import { JD, judgedMatchWorld, matchOnce, type MatchWorld } from '../helpers/aiMatch';
+import type { LlmStandIn } from '../helpers/llm';
 
 let t: TestApp;
 let llm: LlmStandIn;
 let w: MatchWorld;
 
 beforeAll(async () => {
-  llm = await startLlmStandIn();
-  t = await testApp();
-  t.config.aiMatch = { retrieve: 300, judgeTop: 3 };
-  t.config.llm = {
-    ...{ baseUrl: llm.baseUrl, model: llm.model, apiKey: 'local' },
-    ...{ timeoutMs: 5_000, retries: 0, backoffMs: 10, concurrency: 1 },
-  };
-  w = await matchWorld(t);
-  for (let i = 0; i < 3; i += 1) await w.fit({ firstName: `Judged${i}`, lastName: 'Person' });
+  ({ t, llm, w } = await judgedMatchWorld('Judged', 5_000));
   return () => llm.close();
 }, 120_000);
 

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type Worker } from '../../backend/jobs/worker';
-import { testApp, type TestApp } from '../helpers/app';
-import { JD, matchWorld, type MatchWorld } from '../helpers/aiMatch';
-import { startLlmStandIn, type LlmStandIn } from '../helpers/llm';
+import type { TestApp } from '../helpers/app';
+import { JD, judgedMatchWorld, type MatchWorld } from '../helpers/aiMatch';
+import type { LlmStandIn } from '../helpers/llm';
 
 let t: TestApp;
 let llm: LlmStandIn;
@@ -25,15 +25,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 }
 
 beforeAll(async () => {
-  llm = await startLlmStandIn();
-  t = await testApp();
-  t.config.aiMatch = { retrieve: 300, judgeTop: 3 };
-  t.config.llm = {
-    ...{ baseUrl: llm.baseUrl, model: llm.model, apiKey: 'local' },
-    ...{ timeoutMs: 60_000, retries: 0, backoffMs: 10, concurrency: 1 },
-  };
-  w = await matchWorld(t);
-  for (let i = 0; i < 3; i += 1) await w.fit({ firstName: `Queued${i}`, lastName: 'Person' });
+  ({ t, llm, w } = await judgedMatchWorld('Queued', 60_000));
 }, 120_000);
 
 afterAll(async () => {

@@ -3,24 +3,16 @@
  * is still queued, starts one run: every repeat answers 201 with the same new run, and one matching job is queued.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../helpers/app';
-import { JD, matchOnce, matchWorld, type MatchWorld } from '../helpers/aiMatch';
-import { startLlmStandIn, type LlmStandIn } from '../helpers/llm';
+import type { TestApp } from '../helpers/app';
+import { JD, judgedMatchWorld, matchOnce, type MatchWorld } from '../helpers/aiMatch';
+import type { LlmStandIn } from '../helpers/llm';
 
 let t: TestApp;
 let llm: LlmStandIn;
 let w: MatchWorld;
 
 beforeAll(async () => {
-  llm = await startLlmStandIn();
-  t = await testApp();
-  t.config.aiMatch = { retrieve: 300, judgeTop: 3 };
-  t.config.llm = {
-    ...{ baseUrl: llm.baseUrl, model: llm.model, apiKey: 'local' },
-    ...{ timeoutMs: 3000, retries: 0, backoffMs: 10, concurrency: 1 },
-  };
-  w = await matchWorld(t);
-  for (let i = 0; i < 3; i += 1) await w.fit({ firstName: `Again${i}`, lastName: 'Person' });
+  ({ t, llm, w } = await judgedMatchWorld('Again', 3000));
 }, 120_000);
 afterAll(async () => {
   await llm?.close();

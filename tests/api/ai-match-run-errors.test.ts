@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMatch } from '../../backend/features/aiMatch';
 import { MATCH_STATUS } from '../../schema/rules/aiMatch';
-import { testApp, type TestApp } from '../helpers/app';
-import { JD, matchOnce, matchWorld, type MatchWorld } from '../helpers/aiMatch';
+import type { TestApp } from '../helpers/app';
+import { JD, judgedMatchWorld, matchOnce, type MatchWorld } from '../helpers/aiMatch';
 import { runJobs } from '../helpers/jobs';
-import { startLlmStandIn, type LlmStandIn } from '../helpers/llm';
+import type { LlmStandIn } from '../helpers/llm';
 
 let t: TestApp;
 let llm: LlmStandIn;
@@ -20,15 +20,7 @@ let w: MatchWorld;
 const SQL = /\b(select|insert|update|delete|from|where|limit)\b|"ai_match|\$\d/i;
 
 beforeAll(async () => {
-  llm = await startLlmStandIn();
-  t = await testApp();
-  t.config.aiMatch = { retrieve: 300, judgeTop: 3 };
-  t.config.llm = {
-    ...{ baseUrl: llm.baseUrl, model: llm.model, apiKey: 'local' },
-    ...{ timeoutMs: 5_000, retries: 0, backoffMs: 10, concurrency: 1 },
-  };
-  w = await matchWorld(t);
-  for (let i = 0; i < 3; i += 1) await w.fit({ firstName: `Errant${i}`, lastName: 'Person' });
+  ({ t, llm, w } = await judgedMatchWorld('Errant', 5_000));
 }, 120_000);
 afterAll(async () => {
   await llm?.close();

@@ -5,67 +5,56 @@
  * embedded file, rich media or an XFA form. Plain files still pass. And a file past the size limit is refused with a
  * message naming the limit.
  */
-import { crc32, deflateRawSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_MB } from '../../schema/rules/documents';
 import type { TestApp } from '../helpers/app';
-import { pdfOf, SG_ENGINEER, zipOf } from '../helpers/cvs';
-import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
-import { bearer, talentWorld } from '../helpers/talent';
+import { DOCX_CV_BODY, pdfOf, SG_ENGINEER, zipOf, zipPart } from '../helpers/cvs';
+import {
+  documentsWorld,
+  fileRoutes,
+  storedDocuments,
+  type DocumentsWorld,
+  type FileRoute,
+} from '../helpers/documentRoutes';
+import { activeCandidates, addToProject, type TestProject } from '../helpers/interviews';
+import { bearer } from '../helpers/talent';
 
+let w: DocumentsWorld;
 let t: TestApp;
-let admin: string;
-let company: string;
-let candidate: string;
 let project: TestProject;
-let conversationId: number;
 let people: number[];
 let requested = 0;
 
 beforeAll(async () => {
-  ({ t, admin, company, candidate } = await talentWorld());
-  project = await makeProject(t.knex, { jobDescription: null });
+  w = await documentsWorld();
+  ({ t, project } = w);
   people = await activeCandidates(t.knex, 3);
   await addToProject(t.knex, project, people, 0);
-  const first = await t.http
-    .post(`/api/v1/projects/${project.id}/conversation/messages`)
-    .set(bearer(company))
-    .send({ body: 'Hello' });
-  expect(first.status, JSON.stringify(first.body)).toBeLessThan(300);
-  conversationId = first.body.data.conversationId;
 }, 120_000);
 afterAll(async () => {
   await t?.knex.destroy();
 });
-
-const part = (name: string, text: string | Buffer) => {
-  const data = Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8');
-  return { name, deflated: deflateRawSync(data), crc: crc32(data), size: data.length };
-};
 
 const MAIN_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
 const MACRO_TYPE = 'application/vnd.ms-word.document.macroEnabled.main+xml';
 
 /** A Word package with a body, its main part declared as `mainType`, and any `extra` parts. */
 function docxOf(mainType: string, extra: { name: string; data: string | Buffer }[] = []): Buffer {
-  const body = ['Jane Tan', 'Backend engineer', 'Skills', 'TypeScript, PostgreSQL']
-    .map((p) => `<w:p><w:r><w:t>${p}</w:t></w:r></w:p>`)
-    .join('');
   return zipOf([
-    part(
+    zipPart(
       '[Content_Types].xml',
       `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="${mainType}"/></Types>`,
     ),
-    part(
+    zipPart(
       '_rels/.rels',
       '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
     ),
-    part(
+    zipPart(
       'word/document.xml',
-      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${DOCX_CV_BODY}</w:body></w:document>`,
     ),
-    ...extra.map((e) => part(e.name, e.data)),
+    ...extra.map((e) => zipPart(e.name, e.data)),
   ]);
 }
 
@@ -95,72 +84,44 @@ async function pdfWith(kind: PdfKind, objectStreams: boolean): Promise<Buffer> {
 const REFUSED = 'upload.errors.activeContent';
 
 /** Every route that takes a CV or a job description, posting `file` as `name`; the answer and the file's field. */
-const ROUTES: {
-  route: string;
-  field: string;
-  post: (file: Buffer, name: string) => Promise<import('supertest').Response>;
-}[] = [
-  {
-    route: 'candidate self-upload',
-    field: 'file',
-    post: async (file, name) =>
-      t.http.post('/api/v1/candidates/cv-data').set(bearer(candidate)).attach('file', file, name),
-  },
-  {
-    route: 'console CV import',
-    field: 'file',
-    post: async (file, name) => t.http.post('/api/v1/candidates/cv-data').set(bearer(admin)).attach('file', file, name),
-  },
-  {
-    route: "a project's job description",
-    field: 'jd_file',
-    post: async (file, name) =>
-      t.http
-        .post('/api/v1/projects/add-job-description')
-        .set(bearer(company))
-        .field('project_id', `Project:${project.id}`)
-        .attach('jd_file', file, name),
-  },
-  {
-    route: "an interview request's job description",
-    field: 'jdFile',
-    post: async (file, name) => {
-      // A candidate is sent a request once: each request that goes out takes the next one.
-      const res = await t.http
-        .post('/api/v1/projects/candidate/interview/request')
-        .set(bearer(company))
-        .field('projectId', String(project.id))
-        .field('candidateId', String(people[requested]))
-        .field('requestAction', 'request_public')
-        .attach('jdFile', file, name);
-      if (res.status < 300) requested += 1;
-      return res;
+const allRoutes = (): FileRoute[] => {
+  const { cvImport, projectJd, chat } = fileRoutes(w);
+  return [
+    {
+      route: 'candidate self-upload',
+      field: 'file',
+      post: async (file, name) =>
+        t.http.post('/api/v1/candidates/cv-data').set(bearer(w.candidate)).attach('file', file, name),
     },
-  },
-  {
-    route: "an AI match's job description",
-    field: 'file',
-    post: async (file, name) => t.http.post('/api/v1/projects/ai-match').set(bearer(admin)).attach('file', file, name),
-  },
-  {
-    route: 'a chat attachment',
-    field: 'attachment',
-    post: async (file, name) =>
-      t.http
-        .post(`/api/v1/conversations/${conversationId}/messages`)
-        .set(bearer(company))
-        .attach('attachment', file, name),
-  },
-];
-
-const stored = async () => {
-  const [cv, chat, jd] = await Promise.all([
-    t.knex('cv_uploads').count('* as n').first(),
-    t.knex('chat_messages').whereNotNull('attachment_key').count('* as n').first(),
-    t.knex('projects').where('id', project.id).first('jd_file_name'),
-  ]);
-  return { cv: Number(cv?.n), chat: Number(chat?.n), jd: jd?.jd_file_name ?? null };
+    cvImport,
+    projectJd,
+    {
+      route: "an interview request's job description",
+      field: 'jdFile',
+      post: async (file, name) => {
+        // A candidate is sent a request once: each request that goes out takes the next one.
+        const res = await t.http
+          .post('/api/v1/projects/candidate/interview/request')
+          .set(bearer(w.company))
+          .field('projectId', String(project.id))
+          .field('candidateId', String(people[requested]))
+          .field('requestAction', 'request_public')
+          .attach('jdFile', file, name);
+        if (res.status < 300) requested += 1;
+        return res;
+      },
+    },
+    {
+      route: "an AI match's job description",
+      field: 'file',
+      post: async (file, name) =>
+        t.http.post('/api/v1/projects/ai-match').set(bearer(w.admin)).attach('file', file, name),
+    },
+    chat,
+  ];
 };
+
+const stored = () => storedDocuments(w);
 
 describe('A file with active content', () => {
   it('is refused on every route that takes a CV or a job description, saying why, and not stored', async () => {
@@ -177,7 +138,7 @@ describe('A file with active content', () => {
     hostile.push(['escaped /JavaScript', Buffer.from(escaped, 'latin1')]);
 
     const before = await stored();
-    for (const { route, field, post } of ROUTES)
+    for (const { route, field, post } of allRoutes())
       for (const [what, file] of hostile) {
         const name = file.subarray(0, 4).toString('latin1') === '%PDF' ? 'Role.pdf' : 'Role.docx';
         const res = await post(file, name);
@@ -196,7 +157,7 @@ describe('A file with active content', () => {
       ['Role.pdf', await pdfOf(SG_ENGINEER)],
       ['Role.pdf', await pdfWith('plain', true)],
     ];
-    for (const { route, post } of ROUTES)
+    for (const { route, post } of allRoutes())
       for (const [name, file] of plain) {
         const res = await post(file, name);
         expect(res.status, `${route}, ${name}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
@@ -207,7 +168,7 @@ describe('A file with active content', () => {
 describe('A file past the size limit', () => {
   it('is refused with 413 and a message naming the limit, on every route that takes a document', async () => {
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(DOCUMENT_MAX_BYTES + 1024, 0x20)]);
-    for (const { route, field, post } of ROUTES) {
+    for (const { route, field, post } of allRoutes()) {
       const res = await post(big, 'Role.pdf');
       expect(res.status, `${route}: ${JSON.stringify(res.body)}`).toBe(413);
       expect(res.body.error.fields, route).toEqual({ [field]: 'upload.errors.documentTooLarge' });

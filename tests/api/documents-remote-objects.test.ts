@@ -6,38 +6,31 @@
  * remote template in settings.xml.rels; PDF /GoToR, /SubmitForm and /ImportData actions. A CV with external hyperlinks
  * and pictures, and a PDF with a web link, still pass.
  */
-import { crc32, deflateRawSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app';
-import { pdfOf, SG_ENGINEER, zipOf } from '../helpers/cvs';
-import { makeProject, type TestProject } from '../helpers/interviews';
-import { bearer, talentWorld } from '../helpers/talent';
+import { DOCX_CV_BODY, pdfOf, SG_ENGINEER, zipOf, zipPart } from '../helpers/cvs';
+import {
+  documentsWorld,
+  fileRoutes,
+  storedDocuments,
+  type DocumentsWorld,
+  type FileRoute,
+} from '../helpers/documentRoutes';
 
+let w: DocumentsWorld;
 let t: TestApp;
-let admin: string;
-let company: string;
-let project: TestProject;
-let conversationId: number;
+let routes: FileRoute[];
 
 beforeAll(async () => {
-  ({ t, admin, company } = await talentWorld());
-  project = await makeProject(t.knex, { jobDescription: null });
-  const first = await t.http
-    .post(`/api/v1/projects/${project.id}/conversation/messages`)
-    .set(bearer(company))
-    .send({ body: 'Hello' });
-  expect(first.status, JSON.stringify(first.body)).toBeLessThan(300);
-  conversationId = first.body.data.conversationId;
+  w = await documentsWorld();
+  t = w.t;
+  const { chat, projectJd, cvImport } = fileRoutes(w);
+  routes = [chat, projectJd, { ...cvImport, route: 'a CV' }];
 }, 120_000);
 afterAll(async () => {
   await t?.knex.destroy();
 });
-
-const part = (name: string, text: string | Buffer) => {
-  const data = Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8');
-  return { name, deflated: deflateRawSync(data), crc: crc32(data), size: data.length };
-};
 
 const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
@@ -52,9 +45,6 @@ const PNG = Buffer.from(
 
 /** A Word CV with a body, a picture and an external hyperlink, plus `extra` parts (a same-named part replaces one). */
 function docxOf(extra: { name: string; data: string | Buffer }[] = []): Buffer {
-  const body = ['Jane Tan', 'Backend engineer', 'Skills', 'TypeScript, PostgreSQL']
-    .map((p) => `<w:p><w:r><w:t>${p}</w:t></w:r></w:p>`)
-    .join('');
   const parts = new Map<string, string | Buffer>([
     [
       '[Content_Types].xml',
@@ -63,7 +53,7 @@ function docxOf(extra: { name: string; data: string | Buffer }[] = []): Buffer {
     ['_rels/.rels', rels(rel('rId1', 'officeDocument', 'word/document.xml', false))],
     [
       'word/document.xml',
-      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${DOCX_CV_BODY}</w:body></w:document>`,
     ],
     [
       'word/_rels/document.xml.rels',
@@ -75,7 +65,7 @@ function docxOf(extra: { name: string; data: string | Buffer }[] = []): Buffer {
     ['word/media/image1.png', PNG],
   ]);
   for (const e of extra) parts.set(e.name, e.data);
-  return zipOf([...parts].map(([name, data]) => part(name, data)));
+  return zipOf([...parts].map(([name, data]) => zipPart(name, data)));
 }
 
 type PdfAction = 'GoToR' | 'SubmitForm' | 'ImportData' | 'URI';
@@ -94,46 +84,7 @@ async function pdfWith(kind: PdfAction, objectStreams: boolean): Promise<Buffer>
   return Buffer.from(await doc.save({ useObjectStreams: objectStreams }));
 }
 
-/** The routes that pass a file on, posting `file` as `name`, with the file's field. */
-const ROUTES: {
-  route: string;
-  field: string;
-  post: (file: Buffer, name: string) => Promise<import('supertest').Response>;
-}[] = [
-  {
-    route: 'a chat attachment',
-    field: 'attachment',
-    post: async (file, name) =>
-      t.http
-        .post(`/api/v1/conversations/${conversationId}/messages`)
-        .set(bearer(company))
-        .attach('attachment', file, name),
-  },
-  {
-    route: "a project's job description",
-    field: 'jd_file',
-    post: async (file, name) =>
-      t.http
-        .post('/api/v1/projects/add-job-description')
-        .set(bearer(company))
-        .field('project_id', `Project:${project.id}`)
-        .attach('jd_file', file, name),
-  },
-  {
-    route: 'a CV',
-    field: 'file',
-    post: async (file, name) => t.http.post('/api/v1/candidates/cv-data').set(bearer(admin)).attach('file', file, name),
-  },
-];
-
-const stored = async () => {
-  const [cv, chat, jd] = await Promise.all([
-    t.knex('cv_uploads').count('* as n').first(),
-    t.knex('chat_messages').whereNotNull('attachment_key').count('* as n').first(),
-    t.knex('projects').where('id', project.id).first('jd_file_name'),
-  ]);
-  return { cv: Number(cv?.n), chat: Number(chat?.n), jd: jd?.jd_file_name ?? null };
-};
+const stored = () => storedDocuments(w);
 
 describe('A file that pulls in remote or embedded objects', () => {
   it('is refused as active content where a file is passed on, and not stored', async () => {
@@ -171,7 +122,7 @@ describe('A file that pulls in remote or embedded objects', () => {
       hostile.push([`a /${kind} PDF in object streams`, await pdfWith(kind, true)]);
     }
     const before = await stored();
-    for (const { route, field, post } of ROUTES)
+    for (const { route, field, post } of routes)
       for (const [what, file] of hostile) {
         const name = file.subarray(0, 4).toString('latin1') === '%PDF' ? 'Role.pdf' : 'Role.docx';
         const res = await post(file, name);
@@ -187,7 +138,7 @@ describe('A file that pulls in remote or embedded objects', () => {
       ['Role.docx', docxOf()],
       ['Role.pdf', await pdfWith('URI', false)],
     ];
-    for (const { route, post } of ROUTES)
+    for (const { route, post } of routes)
       for (const [name, file] of plain) {
         const res = await post(file, name);
         expect(res.status, `${route}, ${name}: ${JSON.stringify(res.body)}`).toBeLessThan(300);

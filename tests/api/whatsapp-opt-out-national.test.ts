@@ -4,11 +4,10 @@
  * the duplicates' match keys read it; its phone is no longer marked WhatsApp, so a later qualify request is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Client } from '../helpers/actors';
+import type { Client } from '../helpers/actors';
 import type { TestApp } from '../helpers/app';
-import { activeCandidates } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
-import { whatsappApp, type WhatsappStandIn } from '../helpers/whatsapp';
+import { nationalPhoneWorld, type WhatsappStandIn } from '../helpers/whatsapp';
 
 let t: TestApp;
 let standIn: WhatsappStandIn;
@@ -17,14 +16,7 @@ let admin: Client;
 let c: number;
 
 beforeAll(async () => {
-  ({ t, standIn, close } = await whatsappApp());
-  admin = client(t, await t.login('admin@example.com'));
-  [c] = await activeCandidates(t.knex, 1, { withPhone: true, skip: 260 });
-  const sg = await t.knex('cities').where('code', 'SG').orderBy('id').first('id');
-  await t
-    .knex('candidates')
-    .where('id', c)
-    .update({ phone: '8755 9036', phone_whatsapp: true, current_location_id: sg.id });
+  ({ t, standIn, close, admin, c } = await nationalPhoneWorld('8755 9036', 260));
 });
 afterAll(() => close?.());
 

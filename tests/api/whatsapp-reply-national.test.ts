@@ -6,11 +6,10 @@
  * another country, is not taken for it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Client } from '../helpers/actors';
+import type { Client } from '../helpers/actors';
 import type { TestApp } from '../helpers/app';
-import { activeCandidates } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
-import { whatsappApp, type WhatsappStandIn } from '../helpers/whatsapp';
+import { nationalPhoneWorld, type WhatsappStandIn } from '../helpers/whatsapp';
 
 let t: TestApp;
 let standIn: WhatsappStandIn;
@@ -19,14 +18,7 @@ let admin: Client;
 let c: number;
 
 beforeAll(async () => {
-  ({ t, standIn, close } = await whatsappApp());
-  admin = client(t, await t.login('admin@example.com'));
-  [c] = await activeCandidates(t.knex, 1, { withPhone: true, skip: 270 });
-  const sg = await t.knex('cities').where('code', 'SG').orderBy('id').first('id');
-  await t
-    .knex('candidates')
-    .where('id', c)
-    .update({ phone: '87559036', phone_whatsapp: true, current_location_id: sg.id });
+  ({ t, standIn, close, admin, c } = await nationalPhoneWorld('87559036', 270));
 });
 afterAll(() => close?.());
 

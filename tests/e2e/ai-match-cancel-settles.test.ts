@@ -7,10 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type Worker } from '../../backend/jobs/worker';
-import { JD } from '../helpers/aiMatch';
+import { addSingaporeCandidates, JD } from '../helpers/aiMatch';
 import { startE2E, type E2E } from '../helpers/e2e';
 import { startLlmStandIn, type LlmStandIn } from '../helpers/llm';
-import { candidatePayload, talentIds } from '../helpers/talent';
 
 const VIEWPORT = { width: 1440, height: 900 };
 let e2e: E2E;
@@ -27,19 +26,7 @@ beforeAll(async () => {
   };
   worker = await startWorker(e2e.db.url, e2e.config, 1);
   const admin = await e2e.signIn('admin@example.com', VIEWPORT, null);
-  const ids = await talentIds(e2e.db.knex);
-  for (const firstName of ['Ottilie', 'Benedikt', 'Sunniva', 'Ekaterina']) {
-    const res = await admin.request.post(`${e2e.baseUrl}/api/v1/candidates`, {
-      headers: { origin: e2e.baseUrl },
-      data: candidatePayload(ids, {
-        firstName,
-        lastName: 'Cancelled',
-        status: 1,
-        preferredLocations: [{ locationId: ids.singapore, visaType: 1 }],
-      }),
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
+  await addSingaporeCandidates(e2e, admin, 'Cancelled', ['Ottilie', 'Benedikt', 'Sunniva', 'Ekaterina']);
 }, 120_000);
 
 afterAll(async () => {

@@ -7,9 +7,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type Worker } from '../../backend/jobs/worker';
-import { JD } from '../helpers/aiMatch';
+import { addSingaporeCandidates, JD } from '../helpers/aiMatch';
 import { startE2E, type E2E } from '../helpers/e2e';
-import { candidatePayload, talentIds } from '../helpers/talent';
 
 const SCREENS = [
   { name: '1440×900', viewport: { width: 1440, height: 900 } },
@@ -23,20 +22,8 @@ beforeAll(async () => {
   e2e = await startE2E();
   worker = await startWorker(e2e.db.url, e2e.config, 1);
   const admin = await e2e.signIn('admin@example.com', SCREENS[0].viewport, null, { shared: true });
-  const ids = await talentIds(e2e.db.knex);
   // Four profiles alike, so one recommendation holds at least three of them.
-  for (const firstName of ['Orsolya', 'Ilse', 'Tomasz', 'Amara']) {
-    const res = await admin.request.post(`${e2e.baseUrl}/api/v1/candidates`, {
-      headers: { origin: e2e.baseUrl },
-      data: candidatePayload(ids, {
-        firstName,
-        lastName: 'Nextrun',
-        status: 1,
-        preferredLocations: [{ locationId: ids.singapore, visaType: 1 }],
-      }),
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
+  await addSingaporeCandidates(e2e, admin, 'Nextrun', ['Orsolya', 'Ilse', 'Tomasz', 'Amara']);
 }, 120_000);
 
 afterAll(async () => {

@@ -7,9 +7,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type Worker } from '../../backend/jobs/worker';
-import { JD } from '../helpers/aiMatch';
+import { addSingaporeCandidates, JD } from '../helpers/aiMatch';
 import { startE2E, type E2E } from '../helpers/e2e';
-import { candidatePayload, talentIds } from '../helpers/talent';
 
 let e2e: E2E;
 let worker: Worker;
@@ -18,19 +17,7 @@ beforeAll(async () => {
   e2e = await startE2E();
   worker = await startWorker(e2e.db.url, e2e.config, 1);
   const admin = await e2e.signIn('admin@example.com', undefined, null, { shared: true });
-  const ids = await talentIds(e2e.db.knex);
-  for (const firstName of ['Orsolya', 'Ilse']) {
-    const res = await admin.request.post(`${e2e.baseUrl}/api/v1/candidates`, {
-      headers: { origin: e2e.baseUrl },
-      data: candidatePayload(ids, {
-        firstName,
-        lastName: 'Progresscheck',
-        status: 1,
-        preferredLocations: [{ locationId: ids.singapore, visaType: 1 }],
-      }),
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
+  await addSingaporeCandidates(e2e, admin, 'Progresscheck', ['Orsolya', 'Ilse']);
 }, 120_000);
 
 afterAll(async () => {

@@ -12,8 +12,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../schema/rules/dates';
 import { startE2E, type E2E } from '../helpers/e2e';
-import { activeCandidates, addToProject, makeProject, requestEmail } from '../helpers/interviews';
-import { runJobs } from '../helpers/jobs';
+import { activeCandidates, makeProject } from '../helpers/interviews';
+import { emailedAnswerPath } from '../helpers/interviewsE2E';
 
 let e2e: E2E;
 const contexts: BrowserContext[] = [];
@@ -102,31 +102,11 @@ describe('The interview answer page in the candidate’s zone', () => {
       advocateEmail: 'advocate@example.com',
     });
     const [candidate] = await activeCandidates(e2e.db.knex, 1, { skip: 41 });
-    await addToProject(e2e.db.knex, project, [candidate], 0);
-    const page = await e2e.signIn('owner@acme.example.com', undefined, null);
-    const res = await page.request.post(`${e2e.baseUrl}/api/v1/projects/candidate/interview/request`, {
-      headers: { origin: e2e.baseUrl },
-      multipart: {
-        projectId: `Project:${project.id}`,
-        candidateId: `Candidate:${candidate}`,
-        requestAction: 'request_interview',
-        scheduleData: JSON.stringify({
-          interviewerName: 'Ivy Interviewer',
-          interviewerEmail: 'ivy@acme.example.com',
-          type: 2,
-          meetingLink: 'meet.example.com/abc',
-          duration: 45,
-          timezone: 'Asia/Singapore',
-          slots: [`${year}-03-10T10:00`],
-        }),
-      },
+    answerPath = await emailedAnswerPath(e2e, project, candidate, {
+      timezone: 'Asia/Singapore',
+      duration: 45,
+      slots: [`${year}-03-10T10:00`],
     });
-    expect(res.status(), await res.text()).toBe(201);
-    await page.close();
-    await runJobs({ url: e2e.db.url, config: e2e.config });
-    const email = (await e2e.db.knex('candidates').where('id', candidate).first('email')).email as string;
-    const link = new URL((await requestEmail(e2e.db.knex, email)).approveUrl);
-    answerPath = `${link.pathname}${link.search}`;
   });
 
   it('in Los Angeles: the slot in Singapore time, named, with the candidate’s own time; the answer-by zone named', async () => {
@@ -136,7 +116,9 @@ describe('The interview answer page in the candidate’s zone', () => {
     const slots = page.getByTestId('request-slots');
     await expect
       .poll(() => slots.innerText())
-      .toContain(`10 Mar ${year}, 10:00 am–10:45 am (Singapore, GMT+8) · 9 Mar ${year}, 6:00 pm your time`);
+      .toContain(
+        `10 Mar ${year}, 10:00 am–10:45 am (Singapore, GMT+8) · 9 Mar ${year}, 6:00 pm (Los Angeles, GMT-8) your time`,
+      );
     await page.getByText(/^Answer by \d{1,2} \w+ \d{4}, \d{1,2}:\d{2} [ap]m \(Los Angeles, GMT-[78]\)$/).waitFor();
   });
 

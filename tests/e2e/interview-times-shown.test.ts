@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { REQUEST_KIND, REQUEST_STATE, STAGES } from '../../schema/rules/pipeline';
 import { startE2E, type E2E } from '../helpers/e2e';
-import { activeCandidates, addToProject, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
-import { runJobs } from '../helpers/jobs';
+import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
+import { emailedAnswerPath } from '../helpers/interviewsE2E';
 
 const ZONE = 'Asia/Kolkata';
 /** Chromium names the zone by its older IANA name (Asia/Calcutta), as the browser reports it to the page. */
@@ -69,31 +69,11 @@ beforeAll(async () => {
     expires_at: '2026-12-20T00:00:00Z',
   });
   // A request whose one proposed time is 01:30 in New York on the night its clocks go back.
-  await addToProject(e2e.db.knex, project, [asked], 0);
-  const page = await e2e.signIn('owner@acme.example.com', undefined, null);
-  const res = await page.request.post(`${e2e.baseUrl}/api/v1/projects/candidate/interview/request`, {
-    headers: { origin: e2e.baseUrl },
-    multipart: {
-      projectId: `Project:${project.id}`,
-      candidateId: `Candidate:${asked}`,
-      requestAction: 'request_interview',
-      scheduleData: JSON.stringify({
-        interviewerName: 'Ivy Interviewer',
-        interviewerEmail: 'ivy@acme.example.com',
-        type: 2,
-        meetingLink: 'meet.example.com/abc',
-        duration: 60,
-        timezone: 'America/New_York',
-        slots: ['2027-11-07T01:30'],
-      }),
-    },
+  answerPath = await emailedAnswerPath(e2e, project, asked, {
+    timezone: 'America/New_York',
+    duration: 60,
+    slots: ['2027-11-07T01:30'],
   });
-  expect(res.status(), await res.text()).toBe(201);
-  await page.close();
-  await runJobs({ url: e2e.db.url, config: e2e.config });
-  const email = (await e2e.db.knex('candidates').where('id', asked).first('email')).email as string;
-  const link = new URL((await requestEmail(e2e.db.knex, email)).approveUrl);
-  answerPath = `${link.pathname}${link.search}`;
 });
 afterAll(async () => {
   for (const c of contexts) await c.close();

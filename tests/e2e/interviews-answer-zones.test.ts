@@ -6,8 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dayAfter as day, springForward } from '../helpers/clockChange';
 import { startE2E, type E2E } from '../helpers/e2e';
-import { activeCandidates, addToProject, makeProject, requestEmail } from '../helpers/interviews';
-import { runJobs } from '../helpers/jobs';
+import { activeCandidates, makeProject } from '../helpers/interviews';
+import { emailedAnswerPath } from '../helpers/interviewsE2E';
 
 let e2e: E2E;
 let answerPath: string;
@@ -26,31 +26,11 @@ beforeAll(async () => {
   e2e = await startE2E();
   const project = await makeProject(e2e.db.knex, { title: 'Platform Engineer', advocateEmail: 'advocate@example.com' });
   const [candidate] = await activeCandidates(e2e.db.knex, 1, { skip: 40 });
-  await addToProject(e2e.db.knex, project, [candidate], 0);
-  const page = await e2e.signIn('owner@acme.example.com', undefined, null);
-  const res = await page.request.post(`${e2e.baseUrl}/api/v1/projects/candidate/interview/request`, {
-    headers: { origin: e2e.baseUrl },
-    multipart: {
-      projectId: `Project:${project.id}`,
-      candidateId: `Candidate:${candidate}`,
-      requestAction: 'request_interview',
-      scheduleData: JSON.stringify({
-        interviewerName: 'Ivy Interviewer',
-        interviewerEmail: 'ivy@acme.example.com',
-        type: 2,
-        meetingLink: 'meet.example.com/abc',
-        duration: 45,
-        timezone: 'Europe/London',
-        slots: [`${day(change, -1)}T10:00`, `${day(change, 2)}T10:00`],
-      }),
-    },
+  answerPath = await emailedAnswerPath(e2e, project, candidate, {
+    timezone: 'Europe/London',
+    duration: 45,
+    slots: [`${day(change, -1)}T10:00`, `${day(change, 2)}T10:00`],
   });
-  expect(res.status(), await res.text()).toBe(201);
-  await page.close();
-  await runJobs({ url: e2e.db.url, config: e2e.config });
-  const email = (await e2e.db.knex('candidates').where('id', candidate).first('email')).email as string;
-  const link = new URL((await requestEmail(e2e.db.knex, email)).approveUrl);
-  answerPath = `${link.pathname}${link.search}`;
 });
 
 describe("The answer page's proposed times across a daylight-saving change", () => {

@@ -3,11 +3,14 @@
  * admin API), the admin, a company owner and a candidate as callers, and the match_candidates job
  * run once as the worker would.
  */
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { client, type Client } from './actors';
-import type { TestApp } from './app';
-import { candidatePayload, talentIds, type TalentIds } from './talent';
+import { testApp, type TestApp } from './app';
+import type { E2E } from './e2e';
 import { runJobs } from './jobs';
+import { startLlmStandIn, type LlmStandIn } from './llm';
+import { candidatePayload, talentIds, type TalentIds } from './talent';
 
 export const JD = `Senior Backend Engineer (Payments)
 
@@ -89,4 +92,49 @@ export async function matchOnce(t: TestApp, admin: Client, body: Record<string, 
   const status = await admin.get(`/projects/ai-status/${started.body.id}`);
   expect(status.status).toBe(200);
   return status.body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** The AI match API files' setup: the app, the loopback model stand-in and the match world. */
+export interface JudgedMatchWorld {
+  t: TestApp;
+  llm: LlmStandIn;
+  w: MatchWorld;
+}
+
+/**
+ * Starts the model stand-in and an app that judges the top 3 of 300 retrieved candidates through it (no retries, one
+ * call at a time, each given up after `timeoutMs`), then adds three candidates who fit JD, named `${prefix}0 Person` to
+ * `${prefix}2 Person`. The caller closes `llm` when its file ends.
+ */
+export async function judgedMatchWorld(prefix: string, timeoutMs: number): Promise<JudgedMatchWorld> {
+  const llm = await startLlmStandIn();
+  const t = await testApp();
+  t.config.aiMatch = { retrieve: 300, judgeTop: 3 };
+  t.config.llm = {
+    ...{ baseUrl: llm.baseUrl, model: llm.model, apiKey: 'local' },
+    ...{ timeoutMs, retries: 0, backoffMs: 10, concurrency: 1 },
+  };
+  const w = await matchWorld(t);
+  for (let i = 0; i < 3; i += 1) await w.fit({ firstName: `${prefix}${i}`, lastName: 'Person' });
+  return { t, llm, w };
+}
+
+/**
+ * For the browser tests: the admin's signed-in page (`admin`) creates one active candidate in Singapore per name in
+ * `firstNames`, all with `lastName`, through the running app's API, and checks each was created.
+ */
+export async function addSingaporeCandidates(e2e: E2E, admin: Page, lastName: string, firstNames: string[]) {
+  const ids = await talentIds(e2e.db.knex);
+  for (const firstName of firstNames) {
+    const res = await admin.request.post(`${e2e.baseUrl}/api/v1/candidates`, {
+      headers: { origin: e2e.baseUrl },
+      data: candidatePayload(ids, {
+        firstName,
+        lastName,
+        status: 1,
+        preferredLocations: [{ locationId: ids.singapore, visaType: 1 }],
+      }),
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
 }

@@ -129,6 +129,17 @@ interface ZipPart {
   declared?: number;
 }
 
+/** One ZIP entry holding `data` (text as UTF-8), deflated, for `zipOf`. */
+export function zipPart(name: string, data: string | Buffer): ZipPart {
+  const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8');
+  return { name, deflated: deflateRawSync(bytes), crc: crc32(bytes), size: bytes.length };
+}
+
+/** The paragraphs of a short Word CV's body (word/document.xml's `<w:body>`): name, role, a skills heading and line. */
+export const DOCX_CV_BODY = ['Jane Tan', 'Backend engineer', 'Skills', 'TypeScript, PostgreSQL']
+  .map((p) => `<w:p><w:r><w:t>${p}</w:t></w:r></w:p>`)
+  .join('');
+
 /** A ZIP package, written by hand so a test can also forge the sizes it declares. */
 export function zipOf(parts: ZipPart[]): Buffer {
   const local: Buffer[] = [];

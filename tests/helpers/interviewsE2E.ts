@@ -81,3 +81,46 @@ export async function secondCandidateLink(
   const link = new URL((await requestEmail(e2e.db.knex, second)).approveUrl);
   return { path: `${link.pathname}${link.search}`, email: second };
 }
+
+/** The times an interview request proposes: their zone, the interview's length in minutes, and 'YYYY-MM-DDTHH:mm's. */
+export interface ProposedTimes {
+  timezone: string;
+  duration: number;
+  slots: string[];
+}
+
+/**
+ * Puts `candidate` in `project`'s pipeline, and the owner, signed in through the browser (no page opened), sends it a
+ * video interview request with Ivy Interviewer proposing `times`. Runs the jobs so the email goes out, and answers the
+ * emailed answer link's path and query.
+ */
+export async function emailedAnswerPath(
+  e2e: E2E,
+  project: TestProject,
+  candidate: number,
+  times: ProposedTimes,
+): Promise<string> {
+  await addToProject(e2e.db.knex, project, [candidate], 0);
+  const page = await e2e.signIn('owner@acme.example.com', undefined, null);
+  const res = await page.request.post(`${e2e.baseUrl}/api/v1/projects/candidate/interview/request`, {
+    headers: { origin: e2e.baseUrl },
+    multipart: {
+      projectId: `Project:${project.id}`,
+      candidateId: `Candidate:${candidate}`,
+      requestAction: 'request_interview',
+      scheduleData: JSON.stringify({
+        interviewerName: 'Ivy Interviewer',
+        interviewerEmail: 'ivy@acme.example.com',
+        type: 2,
+        meetingLink: 'meet.example.com/abc',
+        ...times,
+      }),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.close();
+  await runJobs({ url: e2e.db.url, config: e2e.config });
+  const email = (await e2e.db.knex('candidates').where('id', candidate).first('email')).email as string;
+  const link = new URL((await requestEmail(e2e.db.knex, email)).approveUrl);
+  return `${link.pathname}${link.search}`;
+}

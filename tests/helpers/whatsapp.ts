@@ -6,7 +6,9 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { client } from './actors';
 import { testApp } from './app';
+import { activeCandidates } from './interviews';
 
 export interface SentTemplate {
   path: string;
@@ -191,4 +193,17 @@ export async function whatsappApp() {
     await t.knex.destroy();
   };
   return { t, standIn, close };
+}
+
+/**
+ * `whatsappApp` with the admin signed in and one active candidate with a phone (the `skip`th on, so files do not
+ * share one) moved to Singapore, its phone stored as the national `phone` (no country code) and marked WhatsApp.
+ */
+export async function nationalPhoneWorld(phone: string, skip: number) {
+  const { t, standIn, close } = await whatsappApp();
+  const admin = client(t, await t.login('admin@example.com'));
+  const [c] = await activeCandidates(t.knex, 1, { withPhone: true, skip });
+  const sg = await t.knex('cities').where('code', 'SG').orderBy('id').first('id');
+  await t.knex('candidates').where('id', c).update({ phone, phone_whatsapp: true, current_location_id: sg.id });
+  return { t, standIn, close, admin, c };
 }
