@@ -358,7 +358,7 @@ describe("The candidate's own page: status, email and insights", () => {
       .set(as(company))
       .send({ candidates: 'x' })
       .expect(400);
-    expect(none.body.error.fields).toEqual({ candidates: 'candidates.errors.required' });
+    expect(none.body.error.fields).toEqual({ candidates: 'candidates.errors.invalid' });
     const project = await t.http
       .post('/api/v1/candidate-search-or-view-log/search-appearance')
       .set(as(company))
