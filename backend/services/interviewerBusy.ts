@@ -46,6 +46,26 @@ export interface Except {
 const inScope = (scope: BookingScope) =>
   scope.companyId ? { 'p.company_id': scope.companyId } : { 'p.id': scope.projectId };
 
+/** Whether a booking `bookings` reads (rows aliased `alias`, with their schedule) names `interviewer` and overlaps `interval`. */
+async function overlapping(
+  bookings: Knex.QueryBuilder,
+  alias: 'pc' | 'r',
+  interviewer: string,
+  interval: Interval,
+  except: Except,
+): Promise<boolean> {
+  const rows = (await bookings
+    .whereRaw(`lower(trim(${alias}.schedule_data->>'interviewerEmail')) = ?`, [interviewer])
+    .whereNot((q) =>
+      q.where(`${alias}.project_id`, except.projectId).whereIn(`${alias}.candidate_id`, except.candidateIds),
+    )
+    .select(`${alias}.schedule_data`)) as { schedule_data: Parameters<typeof bookedInterval>[0] }[];
+  return rows.some((r) => {
+    const other = bookedInterval(r.schedule_data);
+    return other !== undefined && overlaps(other, interval);
+  });
+}
+
 /** Whether an interview a move scheduled with `interviewer` (a project row in an interview stage) overlaps `interval`. */
 export async function movedBookingClashes(
   trx: Knex.Transaction,
@@ -54,7 +74,7 @@ export async function movedBookingClashes(
   interval: Interval,
   except: Except,
 ): Promise<boolean> {
-  const rows = (await trx('project_candidates as pc')
+  const moved = trx('project_candidates as pc')
     .join('projects as p', 'p.id', 'pc.project_id')
     .join('candidates as c', 'c.id', 'pc.candidate_id')
     .where(inScope(scope))
@@ -62,14 +82,8 @@ export async function movedBookingClashes(
     .whereNotNull('pc.interview_scheduled_at')
     // A move books only a schedule of one proposed time (pipeline/scheduledInterview.ts movedBooking).
     .whereRaw(`jsonb_array_length(pc.schedule_data->'slots') = 1`)
-    .whereNot('c.status', CANDIDATE_STATUS.inactive)
-    .whereRaw(`lower(trim(pc.schedule_data->>'interviewerEmail')) = ?`, [interviewer])
-    .whereNot((q) => q.where('pc.project_id', except.projectId).whereIn('pc.candidate_id', except.candidateIds))
-    .select('pc.schedule_data')) as { schedule_data: Parameters<typeof bookedInterval>[0] }[];
-  return rows.some((r) => {
-    const other = bookedInterval(r.schedule_data);
-    return other !== undefined && overlaps(other, interval);
-  });
+    .whereNot('c.status', CANDIDATE_STATUS.inactive);
+  return overlapping(moved, 'pc', interviewer, interval, except);
 }
 
 /** Whether an accepted interview request with `interviewer` overlaps `interval` (read by a move). */
@@ -80,7 +94,7 @@ export async function acceptedBookingClashes(
   interval: Interval,
   except: Except,
 ): Promise<boolean> {
-  const rows = (await trx('interview_requests as r')
+  const accepted = trx('interview_requests as r')
     .join('projects as p', 'p.id', 'r.project_id')
     .join('candidates as c', 'c.id', 'r.candidate_id')
     .leftJoin('project_candidates as pc', (j) =>
@@ -89,12 +103,6 @@ export async function acceptedBookingClashes(
     .where(inScope(scope))
     .where({ 'r.kind': REQUEST_KIND.interview, 'r.state': REQUEST_STATE.approved })
     .whereNot('c.status', CANDIDATE_STATUS.inactive)
-    .where((q) => q.whereNull('pc.stage').orWhereNot('pc.stage', STAGES.rejected))
-    .whereRaw(`lower(trim(r.schedule_data->>'interviewerEmail')) = ?`, [interviewer])
-    .whereNot((q) => q.where('r.project_id', except.projectId).whereIn('r.candidate_id', except.candidateIds))
-    .select('r.schedule_data')) as { schedule_data: Parameters<typeof bookedInterval>[0] }[];
-  return rows.some((r) => {
-    const other = bookedInterval(r.schedule_data);
-    return other !== undefined && overlaps(other, interval);
-  });
+    .where((q) => q.whereNull('pc.stage').orWhereNot('pc.stage', STAGES.rejected));
+  return overlapping(accepted, 'r', interviewer, interval, except);
 }
