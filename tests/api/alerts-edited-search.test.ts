@@ -4,9 +4,8 @@
  * then count).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runJobs } from '../helpers/jobs';
+import { matchAlerts as runMatchAlerts, titledCandidate, titleId as titleIdIn } from '../helpers/alerts';
 import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
-import { candidatePayload, talentIds } from '../helpers/talent';
 
 let w: PipelineWorld;
 let acme: string;
@@ -18,29 +17,11 @@ beforeAll(async () => {
   await w.knex('projects').where('id', w.projects.acme).update({ job_description: 'Engineers for our platform.' });
 }, 120_000);
 
-async function matchAlerts() {
-  await w.knex.raw('select graphile_worker.add_job(?)', ['match_alerts']);
-  await runJobs(w.t, w.t.config);
-}
+const matchAlerts = () => runMatchAlerts(w);
 
-const titleId = async (name: string) => (await w.knex('job_titles').where('name', name).first('id')).id as number;
-
-async function newCandidate(firstName: string, title: string): Promise<string> {
-  const res = await w.as('admin').post(
-    '/candidates',
-    candidatePayload(await talentIds(w.knex), {
-      firstName,
-      lastName: 'Edited',
-      email: `${firstName.toLowerCase()}@edited.example.org`,
-      jobTitleLookingFor: [await titleId(title)],
-      tags: [],
-      educations: [],
-      experiences: [],
-    }),
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return String(res.body.id);
-}
+const titleId = (name: string) => titleIdIn(w, name);
+const newCandidate = (firstName: string, title: string) =>
+  titledCandidate(w, firstName, title, { lastName: 'Edited', domain: 'edited.example.org' });
 
 const newIds = async () => (await w.as('company').get(`/alerts/projects/${acme}`)).body.newCandidateIds as string[];
 const saveFilters = async (filters: string) => {

@@ -5,9 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_STATUS } from '../../schema/rules/pipeline';
-import { runJobs } from '../helpers/jobs';
+import { matchAlerts as runMatchAlerts, titledCandidate, titleId as titleIdIn } from '../helpers/alerts';
 import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
-import { candidatePayload, talentIds } from '../helpers/talent';
 
 let w: PipelineWorld;
 let acme: string;
@@ -17,29 +16,11 @@ beforeAll(async () => {
   acme = `Project:${w.projects.acme}`;
 }, 120_000);
 
-async function matchAlerts() {
-  await w.knex.raw('select graphile_worker.add_job(?)', ['match_alerts']);
-  await runJobs(w.t, w.t.config);
-}
+const matchAlerts = () => runMatchAlerts(w);
 
-const titleId = async (name: string) => (await w.knex('job_titles').where('name', name).first('id')).id as number;
-
-async function newCandidate(firstName: string, title: string): Promise<string> {
-  const res = await w.as('admin').post(
-    '/candidates',
-    candidatePayload(await talentIds(w.knex), {
-      firstName,
-      lastName: 'Returner',
-      email: `${firstName.toLowerCase()}@return.example.org`,
-      jobTitleLookingFor: [await titleId(title)],
-      tags: [],
-      educations: [],
-      experiences: [],
-    }),
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return String(res.body.id);
-}
+const titleId = (name: string) => titleIdIn(w, name);
+const newCandidate = (firstName: string, title: string) =>
+  titledCandidate(w, firstName, title, { lastName: 'Returner', domain: 'return.example.org' });
 
 /** What the candidate looks for, as an import or the candidate's own edit rewrites it. */
 const looksFor = async (id: string, title: string) =>
