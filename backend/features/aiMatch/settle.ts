@@ -11,6 +11,7 @@
  */
 import type { Knex } from 'knex';
 import { MATCH_STATUS } from '../../../schema/rules/aiMatch';
+import { matchJobKey } from './run';
 
 const LOCK = "hashtext('ai_match_run')";
 
@@ -38,7 +39,7 @@ export async function settleCancelled(trx: Knex.Transaction, runId: number): Pro
   if (!run) return false;
   const { rows } = await trx.raw(`select pg_try_advisory_xact_lock(${LOCK}, ?) as free`, [runId]);
   if (!rows[0]?.free) return false;
-  await trx.raw('select graphile_worker.remove_job(?)', [`match_candidates:${runId}`]);
+  await trx.raw('select graphile_worker.remove_job(?)', [matchJobKey(runId)]);
   await trx('ai_match_results')
     .where('run_id', runId)
     .whereNull('score')
