@@ -1,6 +1,6 @@
 /**
- * A bulk status change on the generic lists (tags, companies, admins, community users) and the team's (company users)
- * when some rows were deleted meanwhile: the others change in one transaction, the gone ones are skipped and named by
+ * A bulk status change on the generic lists (tags, companies, admins, community users), the team's (company users) and
+ * the projects' when some rows were deleted meanwhile: the others change in one transaction, the gone ones are skipped and named by
  * key, and the answer counts what changed and what already had the status, in the shape of every per-key bulk answer
  * (backend/crud/bulkAnswer.ts), as the talent list's does (talent-bulk-gone-rows.test.ts).
  */
@@ -95,5 +95,29 @@ describe('A bulk status change on rows some of which are gone', () => {
       .send({ users: [`User:${member.id}`, 'User:999999'], companyRole: 2 });
     expect(role.status, JSON.stringify(role.body)).toBe(200);
     expect(role.body).toMatchObject({ success: true, gone: ['User:999999'] });
+  });
+
+  it('projects: one deleted meanwhile or of another company is skipped and named, the others pause', async () => {
+    const owner = { Authorization: `Bearer ${await t.login('owner@acme.example.com')}` };
+    const acme = await t.knex('companies').where('company_name', 'ilike', 'acme%').first('id');
+    const mine = await t.knex('projects').where({ company_id: acme.id, status: 0 }).orderBy('id').limit(2).pluck('id');
+    const theirs = await t.knex('projects').whereNot('company_id', acme.id).first('id', 'status');
+    expect(mine).toHaveLength(2);
+    const ids = [`Project:${mine[0]}`, 'Project:999999', `Project:${theirs.id}`, `Project:${mine[1]}`];
+    const res = await put('projects', { ids, status: 1 }, owner);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      updated: 2,
+      unchanged: 0,
+      gone: ['Project:999999', `Project:${theirs.id}`],
+    });
+    expect(await t.knex('projects').whereIn('id', mine).pluck('status')).toEqual([1, 1]);
+    expect((await t.knex('projects').where('id', theirs.id).first('status')).status).toBe(theirs.status);
+    const again = await t.http
+      .put('/api/v1/projects')
+      .set(owner)
+      .send({ keys: [mine[0], 999999], status: 1 });
+    expect(again.body).toEqual({ success: true, updated: 0, unchanged: 1, gone: ['Project:999999'] });
   });
 });

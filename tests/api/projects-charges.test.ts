@@ -220,16 +220,30 @@ describe('Power projects', () => {
   it('A failure after the charge leaves the balance and the project as they were (bulk: all or nothing)', async () => {
     await fresh(5);
     const a = (await raasCreate({ plan: 2 })).body.data;
-    await p.as('raasAdmin').post('/projects/cancel', { projectId: a.id, when: 'now' });
+    const b = (await raasCreate({ plan: 2 })).body.data;
+    for (const project of [a, b])
+      await p.as('raasAdmin').post('/projects/cancel', { projectId: project.id, when: 'now' });
     const acmeProject = (await p.as('companyAdmin').post('/projects/create', await body())).body.data;
+    // Credits for one activation only: the first project is charged, the second is refused for want of credits.
+    await fresh(1);
     const before = await balance(t.knex, raas);
     const logs = await t.knex('credit_logs').where('company_id', raas).count({ n: '*' });
-    // The first project is charged, then the second key is another company's project: 404, everything rolls back.
-    const res = await p.as('raasAdmin').put('/projects', { keys: [a.id, acmeProject.id], status: 0 });
-    expect(res.status).toBe(404);
+    const keys = [a.id, acmeProject.id, b.id];
+    const res = await p.as('raasAdmin').put('/projects', { keys, status: 0 });
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.error.code).toBe('credits.errors.insufficient');
     expect(await balance(t.knex, raas)).toBe(before);
     expect(await t.knex('credit_logs').where('company_id', raas).count({ n: '*' })).toEqual(logs);
-    expect((await t.knex('projects').where('id', projectId(a.id)).first()).status).toBe(3);
+    expect(
+      await t
+        .knex('projects')
+        .whereIn('id', [projectId(a.id), projectId(b.id)])
+        .pluck('status'),
+    ).toEqual([3, 3]);
+    // Another company's key reads as gone and is skipped, as a bulk delete's does: the one paid for opens.
+    const one = await p.as('raasAdmin').put('/projects', { keys: [a.id, acmeProject.id], status: 0 });
+    expect(one.body).toEqual({ success: true, updated: 1, unchanged: 0, gone: [acmeProject.id] });
+    expect(await balance(t.knex, raas)).toBe(before - 1);
   });
 
   it("During the company's free trial a Power project costs nothing and the log says so", async () => {

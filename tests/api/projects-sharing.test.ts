@@ -1,8 +1,8 @@
 /**
  * Who sees a project, written from each user's side: a Member sees only their own projects and
  * those shared with them; sharing's four refusals; another company's project stays out of reach
- * with guessed ids on every call; a company's status carries to its projects; a bulk status change is all
- * or nothing, a bulk delete answers per key.
+ * with guessed ids on every call; a company's status carries to its projects; a bulk status change and a bulk
+ * delete answer per key, a key out of reach read as gone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app';
@@ -175,7 +175,6 @@ describe("Another company's project", () => {
       as.post('/projects/cancel', { projectId: project.id }),
       as.post('/projects/upgrade', { projectId: project.id }),
       as.post('/projects/guarantee', { projectId: project.id, candidateId: 1 }),
-      as.put('/projects', { keys: [project.id], status: 3 }),
       as.put(`/projects/${project.id}`, { title: 'Hijacked' }),
       as.delete(`/projects/${project.id}`),
       as.get(`/projects/access/user/info?project_id=${project.id}`),
@@ -187,7 +186,13 @@ describe("Another company's project", () => {
     ];
     const answers = await Promise.all(calls);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 404));
-    // The bulk delete answers per key: out of reach reads as gone, as if it did not exist.
+    // The bulk calls answer per key: out of reach reads as gone, as if it did not exist.
+    expect((await as.put('/projects', { keys: [project.id], status: 3 })).body).toEqual({
+      success: true,
+      updated: 0,
+      unchanged: 0,
+      gone: [project.id],
+    });
     expect((await as.delete('/projects').send({ keys: [project.id] })).body.gone).toEqual([project.id]);
     expect(await t.knex('projects').where('id', projectId(project.id)).first()).toEqual(before);
     expect(
@@ -244,13 +249,15 @@ describe("A company's status carries to its projects", () => {
 });
 
 describe('Bulk calls with a key out of reach', () => {
-  it('a bulk status change changes nothing; a bulk delete leaves that key alone', async () => {
+  it('a bulk status change and a bulk delete leave that key alone and name it gone', async () => {
     const mine = await create('companyAdmin', { title: 'Bulk A' });
     // The RaaS company's one free slot is freed first.
     await t.knex('projects').where('company_id', raas).update({ status: 3 });
     const theirs = await create('raasAdmin', { title: 'Bulk B' });
-    expect((await p.as('companyAdmin').put('/projects', { keys: [mine.id, theirs.id], status: 1 })).status).toBe(404);
-    expect((await t.knex('projects').where('id', projectId(mine.id)).first()).status).toBe(0);
+    const paused = await p.as('companyAdmin').put('/projects', { keys: [mine.id, theirs.id], status: 1 });
+    expect(paused.body).toEqual({ success: true, updated: 1, unchanged: 0, gone: [theirs.id] });
+    expect((await t.knex('projects').where('id', projectId(mine.id)).first()).status).toBe(1);
+    expect((await t.knex('projects').where('id', projectId(theirs.id)).first()).status).toBe(0);
     // A bulk delete answers per key (bulk-delete-per-key.test.ts): the other company's project reads as gone and stays.
     const mixed = await p
       .as('companyAdmin')
@@ -270,6 +277,6 @@ describe('Bulk calls with a key out of reach', () => {
   it('the console’s bulk status change takes ids on PUT /projects/status', async () => {
     const a = await create('companyAdmin', { title: 'Console bulk' });
     const res = await p.as('general').put('/projects/status', { ids: [a.id], status: 1 });
-    expect(res.body).toEqual({ success: true, updated: 1 });
+    expect(res.body).toEqual({ success: true, updated: 1, unchanged: 0, gone: [] });
   });
 });

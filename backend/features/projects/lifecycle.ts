@@ -4,7 +4,10 @@
  *   POST   projects/keep-renewing {projectId}           withdraws a cancellation at the cycle's end (Power)
  *   POST   projects/upgrade     {projectId}              free → power, PLAN_CHARGES.upgrade
  *   POST   projects/guarantee   {projectId, candidateId}  PLAN_CHARGES.guarantee, once per candidate
- *   PUT    projects             {keys, status}            bulk status, all or nothing (console alias PUT projects/status {ids})
+ *   PUT    projects             {keys, status}            bulk status (console alias PUT projects/status {ids}): keys gone
+ *                                                         (deleted meanwhile, or out of reach) skipped and named, the
+ *                                                         others changed by the plan rules all or none (a refusal of
+ *                                                         one changes none), answered as crud/bulkAnswer.ts
  *   DELETE projects             {keys}                    bulk delete per key (crud/bulkDelete.ts): deleted, gone
  *                                                         (already deleted, or out of reach) or refused with its
  *                                                         reason; each by the single delete's rules (projectWrites:
@@ -12,13 +15,15 @@
  * A deleted project's ATS job link goes in its delete, by any path (a trigger on projects, migration
  * remove_links_of_deleted_projects), so the job can be linked to another project.
  */
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { BULK_MAX, id, oneOf, specKeys } from '../../../schema/validation/inputs';
 import { ACTIVITY, PROJECT_STATUS } from '../../../schema/rules/pipeline';
 import { deletePerKey, deleteRow } from '../../crud/bulkDelete';
 import { formatId } from '../../crud/ids';
 import { defineEndpoint, type Call } from '../../endpoints/define';
-import { badRequest } from '../../errors';
+import { AppError, badRequest } from '../../errors';
+import type { StatusAnswer } from '../../crud/bulkAnswer';
 import { projectAnswer } from './endpoints';
 import { projectRef } from './inputs';
 import { cancelProject, changeStatus, guaranteeCandidate, keepRenewing, lockProjects, upgradeProject } from './plans';
@@ -26,6 +31,7 @@ import { projectEntity, projectWrites } from './projectWrites';
 import { projectFor, type ProjectRef } from './read';
 import { loadProject, requireReach } from '../pipeline';
 import { actorRefs } from '../../../schema/roles';
+import type { AppAbility } from '../../../schema/ability';
 
 const withProject = <T extends z.ZodRawShape>(shape: T) => specKeys(z.object({ projectId: projectRef, ...shape }));
 
@@ -43,26 +49,39 @@ const bulkBody = z
     return { keys: [...new Set(list)], status: b.status };
   });
 
-async function bulkStatus(call: Call<undefined, undefined, typeof bulkBody>) {
+/** The projects of `refs` the caller may change, and the keys of those gone (not found, as a single call's 404). */
+async function reachable(trx: Knex.Transaction, ability: AppAbility, refs: ProjectRef[]) {
+  const ids: number[] = [];
+  const gone: string[] = [];
+  for (const ref of refs) {
+    const row = await projectFor(trx, ability, ref, 'update').catch((err: unknown) => {
+      if (err instanceof AppError && err.status === 404) return undefined;
+      throw err;
+    });
+    if (row) ids.push(row.id);
+    else gone.push(keyOf(ref));
+  }
+  return { ids: [...new Set(ids)], gone };
+}
+
+async function bulkStatus(call: Call<undefined, undefined, typeof bulkBody>): Promise<StatusAnswer> {
   const { keys: refs, status } = call.body;
   if (status === undefined) throw badRequest({ status: 'status.errors.required' });
-  const updated = await call.ctx.knex.transaction(async (trx) => {
-    const ids: number[] = [];
-    for (const ref of refs) ids.push((await projectFor(trx, call.ability, ref, 'update')).id);
+  return call.ctx.knex.transaction(async (trx) => {
+    const { ids, gone } = await reachable(trx, call.ability, refs);
     // All of them locked up front, in id order: two bulks over the same projects queue instead of deadlocking.
     await lockProjects(trx, ids);
-    let changed = 0;
-    for (const id of new Set(ids)) if (await changeStatus(trx, id, status, call.actor, call.ctx.config)) changed += 1;
-    return changed;
+    let updated = 0;
+    for (const id of ids) if (await changeStatus(trx, id, status, call.actor, call.ctx.config)) updated += 1;
+    return { success: true, updated, unchanged: ids.length - updated, gone };
   });
-  return { success: true, updated };
 }
 
 const bulkStatusEndpoint = (path: string) =>
   defineEndpoint({
     method: 'put',
     path,
-    summary: 'Changes the status of several projects by the plan rules, all or none',
+    summary: 'Changes the status of several projects by the plan rules, skipping those gone',
     access: { action: 'update', subject: 'Project' },
     input: { body: bulkBody },
     handler: bulkStatus,
