@@ -305,5 +305,14 @@ export const interviewFieldErrors = {
       unavailable:
         'WhatsApp is not set up on this server: qualify requests cannot be sent. Contact candidates by email.',
     },
+    // Why a queued message was not sent (whatsappNumber.ts): kept on the message and shown with its delivery state.
+    notSent: {
+      noCountry:
+        'Not sent: the phone number has no country code and the candidate’s profile has no location to read it in. Add the country code (+44…) or the location.',
+      invalidNumber:
+        'Not sent: the phone number is not a valid number of the candidate’s location ({country}). Correct it on the profile.',
+      invalidInternational:
+        'Not sent: the phone number is not a valid international number. Correct it on the profile.',
+    },
   },
 };

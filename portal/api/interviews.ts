@@ -192,6 +192,8 @@ export interface QualifyRequestRow {
   header: string;
   body: string;
   state: 'queued' | 'sent' | 'delivered' | 'replied' | 'failed';
+  /** Why a failed request's message was not delivered (not sent, or the provider's refusal), when known. */
+  failureReason: string | null;
   reply: 'yes' | 'no' | 'text' | 'optOut' | null;
   replyText: string | null;
   repliedAt: string | null;

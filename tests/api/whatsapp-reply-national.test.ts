@@ -1,9 +1,9 @@
 /**
  * A WhatsApp reply quoting no message answers the qualify request sent to its number, compared as WhatsApp STOP
  * compares numbers (services/phoneKeys.ts): the provider replies from the international number (6587559036), and a
- * request sent to a profile whose phone is stored as the national 87559036 in Singapore was sent to that number (the
- * provider puts the business's country code before a number without its '+'). A number that only ends the same, in
- * another country, is not taken for it.
+ * request sent to a profile whose phone is stored as the national 87559036 in Singapore was sent to that number (read
+ * in the profile's country, interviews/whatsappNumber.ts). A number that only ends the same, in another country, is not
+ * taken for it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../helpers/actors';

@@ -1,6 +1,6 @@
 /**
  * The qualify dialog tells admins what became of a candidate's earlier requests without a reply: still queued ("Not
- * sent yet") or not delivered (the provider failed, or it was refused), not "No reply yet". On a server in production
+ * sent yet") or not delivered (the provider failed, or it was refused), with why, not "No reply yet". On a server in production
  * without WhatsApp credentials it says WhatsApp is not set up and offers no Send.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -27,14 +27,25 @@ beforeAll(async () => {
     body: 'Interested? Reply YES or NO.',
     state,
   });
-  await e2e.db
+  const [failed] = await e2e.db
     .knex('qualify_requests')
     .insert([
       request('Failed at the provider', QUALIFY_STATE.failed),
       request('Still queued', QUALIFY_STATE.queued),
       request('Went out', QUALIFY_STATE.sent),
-    ]);
+    ])
+    .returning('id');
+  // Its message, failed with the reason the outbox kept (whatsappOutbox.ts markFailed).
+  await e2e.db.knex('whatsapp_messages').insert({
+    to: candidate.phone,
+    template: 'qualify_request',
+    status: 3,
+    error: REASON,
+    qualify_request_id: failed.id,
+  });
 });
+
+const REASON = 'Not sent: the phone number is not a valid international number. Correct it on the profile.';
 
 async function openDialog() {
   const name = encodeURIComponent(`${candidate.first_name} ${candidate.last_name}`);
@@ -52,6 +63,7 @@ describe('The qualify dialog', () => {
   it('shows a request not delivered, or still queued, as such', async () => {
     const { dialog } = await openDialog();
     await expect(chipOf(dialog, 'Failed at the provider')).resolves.toBe('Not delivered');
+    await expect(dialog.getByTestId('qualify-failure').innerText()).resolves.toBe(REASON);
     await expect(chipOf(dialog, 'Still queued')).resolves.toBe('Not sent yet');
     await expect(chipOf(dialog, 'Went out')).resolves.toBe('No reply yet');
     await expect(dialog.getByRole('button', { name: 'Send' }).isEnabled()).resolves.toBe(true);

@@ -38,7 +38,7 @@ article{background:#fff;border-radius:8px;box-shadow:0 1px 3px #0002;margin:0 0 
 header span{color:#6b7280;font-size:13px}pre{white-space:pre-wrap;font-family:inherit;margin:0}</style></head>
 <body><main><h1>Development mailbox</h1><p>Every email the product sent, newest first. Shown only outside production.</p>
 ${items || '<p>No emails yet. Ask for a sign-in code on the login page and it appears here.</p>'}
-${whatsapp.length ? `<h2>WhatsApp messages</h2>${whatsapp.map((w) => `<article><header><strong>WhatsApp · ${escape(w.template)}</strong><span>to ${escape(w.to)} · ${escape(formatDateTime(w.createdAt) ?? '')}</span></header><pre>${escape(w.preview ?? '')}</pre></article>`).join('')}` : ''}</main></body></html>`);
+${whatsapp.length ? `<h2>WhatsApp messages</h2>${whatsapp.map((w) => `<article><header><strong>WhatsApp · ${escape(w.template)}</strong><span>to ${escape(w.to)} · ${escape(formatDateTime(w.createdAt) ?? '')}</span>${w.error ? `<span>${escape(w.error)}</span>` : ''}</header><pre>${escape(w.preview ?? '')}</pre></article>`).join('')}` : ''}</main></body></html>`);
   });
   return router;
 }

@@ -23,6 +23,7 @@ import { qualifyAnswered } from '../notifications';
 import { camelKeys, qualifyBody } from './inputs';
 import { replyKind } from './rules';
 import { templateText } from './templateText';
+import { qualifyRequestsOf } from './qualifyRows';
 import { optOutNumber, queueWhatsapp, UNDELIVERABLE_REASONS, WHATSAPP_STATUS } from './whatsappOutbox';
 import { ownContacts } from '../../services/candidateGate';
 import { locationCountries, phoneKey, phoneTailSql } from '../../services/phoneKeys';
@@ -327,11 +328,7 @@ export const qualifyEndpoints = [
     input: { query: z.preprocess(camelKeys, z.object({ candidateId: id('candidate') })) },
     // Only admins read qualify requests (the entity's permissions).
     handler: async ({ query, ctx }) => {
-      const rows = await ctx
-        .knex('qualify_requests')
-        .where('candidate_id', query.candidateId)
-        .orderBy('id', 'desc')
-        .limit(50);
+      const rows = await qualifyRequestsOf(ctx.knex, query.candidateId);
       return {
         success: true,
         data: rows.map((r) => ({
@@ -340,6 +337,7 @@ export const qualifyEndpoints = [
           header: r.header,
           body: r.body,
           state: stateName(r.state),
+          failureReason: r.state === QUALIFY_STATE.failed ? (r.failure_reason ?? null) : null,
           reply: replyName(r.reply),
           replyText: r.reply_text,
           repliedAt: r.replied_at ? new Date(r.replied_at).toISOString() : null,

@@ -19,6 +19,9 @@
  * When the provider may have taken a message without confirming it (a 2xx without a message id, a timeout once the
  * request went out), the row is marked sent without a provider id and the reason kept in `error`: sending it again
  * could deliver it, and charge for it, twice.
+ * The provider is handed the candidate's number in E.164, a national one read in the country of their location
+ * (whatsappNumber.ts): one that cannot be read so (no country known, not a valid number) is not sent to a guess, and
+ * the message is marked failed with the reason, and the qualify request it carries with it.
  * A refusal that asking again cannot change (a 4xx other than 408 and 429: a template the provider does not know, a
  * token expired or not allowed; WhatsappError.permanent) marks the message failed at once with the provider's reason,
  * and the qualify request it carries with it, as above; the job ends without an error. A transient one (a 5xx, 408,
@@ -40,6 +43,7 @@ import { ownContact, ownContacts } from '../../services/candidateGate';
 import { queueJob } from '../../services/queue';
 import { locationCountries, phoneKey, phoneTailSql } from '../../services/phoneKeys';
 import { stillDeliverable } from './deliverable';
+import { recipientNumber } from './whatsappNumber';
 
 export interface OutgoingWhatsapp {
   to: string;
@@ -215,10 +219,16 @@ export async function deliverWhatsapp(
       await markFailed(trx, row, unwanted);
       return 'skipped' as const;
     }
+    // In E.164, a national number read in the candidate's country; one that cannot be read is not sent to a guess.
+    const recipient = await recipientNumber(trx, row);
+    if ('notSent' in recipient) {
+      await markFailed(trx, row, recipient.notSent);
+      return 'failed' as const;
+    }
     let result: Awaited<ReturnType<WhatsappAdapter['send']>>;
     try {
       result = await adapter.send({
-        to: row.to,
+        to: recipient.to,
         template: row.template,
         language: row.language,
         components: row.components ?? [],
@@ -271,12 +281,14 @@ export interface WhatsappEntry {
   template: string;
   preview: string | null;
   status: number;
+  /** Why it was not sent (failed), or a note on how it went (sent without the provider's confirmation). */
+  error: string | null;
   createdAt: string;
 }
 
 export async function listWhatsapp(knex: Knex, to?: string, limit = 100): Promise<WhatsappEntry[]> {
   const q = knex('whatsapp_messages')
-    .select('to', 'template', 'preview', 'status', 'created_at')
+    .select('to', 'template', 'preview', 'status', 'error', 'created_at')
     .orderBy('id', 'desc')
     .limit(limit);
   if (to) q.where('to', to);
@@ -286,6 +298,7 @@ export async function listWhatsapp(knex: Knex, to?: string, limit = 100): Promis
     template: r.template,
     preview: r.preview,
     status: r.status,
+    error: r.error,
     createdAt: new Date(r.created_at).toISOString(),
   }));
 }

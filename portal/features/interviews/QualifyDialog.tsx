@@ -1,7 +1,8 @@
 /**
  * Admins send a WhatsApp qualify request (a header and a body within the template limits) to one
  * or many candidates, and see a candidate's earlier requests with their replies (yes, no or text),
- * or, without a reply, whether it is still queued or was not delivered. When the server has no
+ * or, without a reply, whether it is still queued or was not delivered, and why not (the server's reason: a phone
+ * number that cannot be read in E.164, the provider's refusal). When the server has no
  * WhatsApp (production without credentials: the template's `available`), it says so and offers no Send.
  */
 import {
@@ -165,6 +166,11 @@ export function QualifyDialog({ candidateIds, projectId, open, onClose }: Qualif
                     <Chip size="small" {...chipOf(q)} />
                   </Stack>
                   {q.replyText && <Typography color="text.secondary">“{q.replyText}”</Typography>}
+                  {!q.reply && q.failureReason && (
+                    <Typography variant="body2" color="text.secondary" data-testid="qualify-failure">
+                      {q.failureReason}
+                    </Typography>
+                  )}
                 </Stack>
               ))}
             </>
