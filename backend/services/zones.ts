@@ -6,7 +6,7 @@
  * so they are compared in lower case.
  */
 import type { Knex } from 'knex';
-import { validZone } from '../../schema/rules/timeZones';
+import { shownZone, validZone } from '../../schema/rules/timeZones';
 import { badRequest } from '../errors';
 
 let known: Promise<Set<string>> | undefined;
@@ -23,10 +23,15 @@ export function databaseZones(knex: Knex): Promise<Set<string>> {
   return known;
 }
 
-/** The zone when both the runtime and PostgreSQL know it, else undefined. */
+/**
+ * The zone when both the runtime and PostgreSQL know it, else undefined: a legacy name by its current one ('Asia/Calcutta',
+ * as Chromium reports it, is 'Asia/Kolkata': schema/rules/zoneAliases.ts), or as given when only that is in PostgreSQL's tzdata.
+ */
 export async function storableZone(knex: Knex, zone: string | undefined): Promise<string | undefined> {
   const valid = validZone(zone);
-  return valid && (await databaseZones(knex)).has(valid.toLowerCase()) ? valid : undefined;
+  if (!valid) return undefined;
+  const known = await databaseZones(knex);
+  return [validZone(shownZone(valid)), valid].find((name) => name && known.has(name.toLowerCase()));
 }
 
 /**

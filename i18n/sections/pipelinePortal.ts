@@ -185,6 +185,9 @@ export const pipelinePortal = {
     slotDay: 'Day {n}',
     slotTime: 'Time {n}',
     removeSlot: 'Remove proposed time {n}',
+    repeated:
+      '{time} happens twice on this day as the clocks go back: the first ({first}) is booked, not the second ({second})',
+    skipped: '{time} does not happen on this day: the clocks go forward past it, so nothing can be booked then',
     addSlot: 'Add another time',
     required: 'This field is required',
   },

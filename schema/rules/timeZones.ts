@@ -3,19 +3,26 @@
  * known, how far it is ahead of UTC at a moment, a local wall-clock time as the instant it names,
  * and the label a picker shows ("Asia/Singapore · Singapore (GMT+8)") so a zone is found by its
  * city, its region or its offset. Side-free: the API, the emails and the portal read zones alike.
+ * A zone is named by its current IANA name ('Asia/Kolkata'), never the legacy one a browser may report
+ * ('Asia/Calcutta'): the one declared map of those is zoneAliases.ts.
  */
+import { currentZoneName } from './zoneAliases';
 
-/** Every zone the runtime knows, UTC included. */
+let listed: string[] | undefined;
+
+/** Every zone the runtime knows by its current name ('Asia/Kolkata', not the 'Asia/Calcutta' ICU lists), UTC included. */
 export function timeZones(): string[] {
+  if (listed) return [...listed];
   try {
-    const zones = Intl.supportedValuesOf('timeZone');
-    return zones.includes('UTC') ? zones : ['UTC', ...zones];
+    const zones = [...new Set(Intl.supportedValuesOf('timeZone').map(currentName))].sort();
+    listed = zones.includes('UTC') ? zones : ['UTC', ...zones];
+    return [...listed];
   } catch {
     return ['UTC'];
   }
 }
 
-/** The zone when the runtime knows it, else undefined. */
+/** The zone when the runtime knows it, by either spelling ('Asia/Calcutta' and 'Asia/Kolkata'), else undefined. */
 export function validZone(zone: string | undefined | null): string | undefined {
   if (!zone) return undefined;
   try {
@@ -28,25 +35,39 @@ export function validZone(zone: string | undefined | null): string | undefined {
 
 let pickerNames: Map<string, string> | undefined;
 
+/** A known zone's current name: a legacy one's (zoneAliases.ts) when the runtime knows that, else the zone as given. */
+function currentName(zone: string): string {
+  const current = currentZoneName(zone);
+  return current && validZone(current) ? current : zone;
+}
+
 /**
- * A known zone by the name the picker lists (timeZones), whatever its typed case ("asia/singapore" →
- * "Asia/Singapore"), else the runtime's own spelling of it; undefined when unknown. What a write stores, so
- * emails and pages show the zone as the picker names it (validZone keeps the name as given).
+ * A known zone by its current name as the picker lists it (timeZones), whatever its typed case or legacy spelling
+ * ("asia/singapore" → "Asia/Singapore", "Asia/Calcutta" → "Asia/Kolkata"), else the runtime's own spelling of it;
+ * undefined when unknown. What a write stores and a comparison reads, so emails and pages show the zone as the picker
+ * names it (validZone keeps the name as given).
  */
 export function canonicalZone(zone: string | undefined | null): string | undefined {
   if (!zone || !validZone(zone)) return undefined;
   pickerNames ??= new Map(timeZones().map((z) => [z.toLowerCase(), z]));
+  const named = currentName(zone);
   return (
-    pickerNames.get(zone.toLowerCase()) ??
-    new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
+    pickerNames.get(named.toLowerCase()) ??
+    currentName(new Intl.DateTimeFormat('en-US', { timeZone: named }).resolvedOptions().timeZone)
   );
 }
 
+/** How a zone is shown: its current name ('Asia/Calcutta' as 'Asia/Kolkata'), a cheap look-up with no date format. */
+export const shownZone = (zone: string): string => currentZoneName(zone) ?? zone;
+
 let reader: string | undefined;
 
-/** The zone of the runtime's own clock (a browser's: the reader's), UTC when it names none the runtime knows; read once. */
+/**
+ * The zone of the runtime's own clock (a browser's: the reader's) by its current name (Chromium in India reports
+ * 'Asia/Calcutta': 'Asia/Kolkata'), UTC when it names none the runtime knows; read once.
+ */
 export function readerZone(): string {
-  return (reader ??= validZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC');
+  return (reader ??= canonicalZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC');
 }
 
 /** Minutes `timeZone` is ahead of UTC at `date`. */
@@ -82,19 +103,28 @@ export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
  * iCalendar (RFC 5545, 3.3.5) and the calendars reading the invitation take it, in every zone alike.
  */
 export function localToInstant(local: string, zone: string): Date | undefined {
+  const [first] = localInstants(local, zone);
+  return first;
+}
+
+/**
+ * Every instant a local date-time names in `zone`, earliest first: one for most times, none for a time the clocks skip
+ * or no real date, two for a time the clocks show twice as they go back (the first is the one localToInstant books).
+ */
+export function localInstants(local: string, zone: string): Date[] {
   const m = LOCAL_DATE_TIME.exec(local);
-  if (!m) return undefined;
+  if (!m) return [];
   const [y, mo, d, h, mi] = m.slice(1).map(Number);
   const naive = Date.UTC(y, mo - 1, d, h, mi);
   const day = new Date(naive);
-  if (day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d || h > 23 || mi > 59) return undefined;
+  if (day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d || h > 23 || mi > 59) return [];
   // Each offset the zone has around that time (a day before and after, and at the naive instant) names a candidate;
-  // those read back on the zone's clock as the time asked are its instants (none for a skipped time): the earliest.
+  // those read back on the zone's clock as the time asked are its instants (none for a skipped time).
   const offsets = new Set([-86_400_000, 0, 86_400_000].map((ms) => zoneOffsetMinutes(zone, new Date(naive + ms))));
   const instants = [...offsets]
     .map((offset) => naive - offset * 60000)
     .filter((ms) => ms + zoneOffsetMinutes(zone, new Date(ms)) * 60000 === naive);
-  return instants.length ? new Date(Math.min(...instants)) : undefined;
+  return instants.sort((a, b) => a - b).map((ms) => new Date(ms));
 }
 
 /** "GMT+8", "GMT-3:30", "GMT" for the offset of `zone` at `date`. */
@@ -111,8 +141,10 @@ export function zoneLabel(zone: string, date = new Date()): string {
   return labelWith(zone, gmtOffset(zone, date));
 }
 
-const labelWith = (zone: string, offset: string) =>
-  `${zone} · ${zone.split('/').pop()?.replace(/_/g, ' ') ?? zone} (${offset})`;
+const labelWith = (given: string, offset: string) => {
+  const zone = shownZone(given);
+  return `${zone} · ${zone.split('/').pop()?.replace(/_/g, ' ') ?? zone} (${offset})`;
+};
 
 function matchesWith(zone: string, offset: string, typed: string): boolean {
   const label = labelWith(zone, offset).toLowerCase().replace(/_/g, ' ');

@@ -26,6 +26,7 @@ import {
   gmtOffset,
   localToInstant,
   readerZone,
+  shownZone,
   validZone,
   zoneLabel,
   zoneOffsetMinutes,
@@ -97,7 +98,8 @@ function zoneLine(data: ProjectData, zone: string): string {
     }),
   );
   if (!offsets.size) return zoneLabel(zone);
-  return `${zone} · ${zone.split('/').pop()?.replace(/_/g, ' ') ?? zone} (${[...offsets].join(', ')})`;
+  const named = shownZone(zone);
+  return `${named} · ${named.split('/').pop()?.replace(/_/g, ' ') ?? named} (${[...offsets].join(', ')})`;
 }
 
 /** The value a proposed time is accepted by, as the schedule types it ("2027-03-02T10:00"). */

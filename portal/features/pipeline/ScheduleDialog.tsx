@@ -27,7 +27,7 @@ import { useState } from 'react';
 import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
 import { t } from '../../../i18n';
 import { INTERVIEW_DURATIONS, INTERVIEW_TYPE } from '../../../schema/rules/pipeline';
-import { readerZone, validZone } from '../../../schema/rules/timeZones';
+import { canonicalZone, readerZone } from '../../../schema/rules/timeZones';
 import { fieldErrorsOf, ruleMessage } from '../../../schema/validation/issues';
 import { scheduleSchema } from '../../../schema/validation/schedule';
 import type { ScheduleData } from '../../api/pipeline';
@@ -76,7 +76,8 @@ export function ScheduleDialog(props: Props) {
     duration: (INTERVIEW_DURATIONS as readonly number[]).includes(initial.duration ?? 0)
       ? (initial.duration as number)
       : 60,
-    timezone: validZone(initial.timezone) ?? readerZone(),
+    // By its current name, as the picker lists it (a schedule kept as 'Asia/Calcutta' reads 'Asia/Kolkata').
+    timezone: canonicalZone(initial.timezone) ?? readerZone(),
     // Times are proposed afresh for each interview: a remembered schedule brings none.
     slots: [''],
     ...draft,

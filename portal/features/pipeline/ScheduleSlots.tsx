@@ -3,10 +3,13 @@
  * The day is the product's own day field (written '2 Mar 2027' whatever the browser's language, ui/components/DayField);
  * the time is the browser's time field in steps of 15 minutes. A slot is held as the API reads it, `2027-03-02T10:00`,
  * with an empty side while one is still to be chosen (or a day's unreadable text), so the schedule's rules refuse it.
+ * A time the zone's clocks show twice as they go back says under its day which of the two is booked (the first, as the
+ * calendar invitation reads it), and one they skip going forward says that it does not happen (clockChangeAt).
  */
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { t } from '../../../i18n';
+import { clockChangeAt } from '../../../schema/rules/zonedTime';
 import { MAX_SLOTS } from '../../../schema/validation/schedule';
 import { DayField } from '../../components/DayField';
 import { useLatestList } from '../../components/useLatestList';
@@ -29,6 +32,14 @@ const split = (slot: string) => {
 };
 const join = (day: string, time: string) => (day || time ? `${day}T${time}` : '');
 
+/** What a slot books at a clock change: "01:30 happens twice on this day …", "02:30 does not happen …", else undefined. */
+function clockHint(slot: string, zone: string): string | undefined {
+  const change = clockChangeAt(slot, zone);
+  const time = split(slot).time;
+  if (change?.kind === 'twice') return t('portal.pipeline.schedule.repeated', { ...change, time });
+  return change && t('portal.pipeline.schedule.skipped', { time });
+}
+
 export function ScheduleSlots({ slots, zone, errors, listError, onChange, onBlur }: Props) {
   const { change, set } = useLatestList(slots, onChange);
   return (
@@ -39,6 +50,7 @@ export function ScheduleSlots({ slots, zone, errors, listError, onChange, onBlur
       {slots.map((slot, i) => {
         const { day, time } = split(slot);
         const name = t('portal.pipeline.schedule.slot', { n: i + 1 });
+        const hint = errors[i] ?? clockHint(slot, zone);
         return (
           // On a phone the day takes the row's whole width (its '2 Dec 2026' read whole) and the time goes under it.
           <Stack
@@ -58,7 +70,7 @@ export function ScheduleSlots({ slots, zone, errors, listError, onChange, onBlur
               onUnreadable={(text) => set(i, (s) => join(text, split(s).time))}
               onBlur={() => onBlur(i)}
               error={Boolean(errors[i])}
-              helperText={errors[i]}
+              helperText={hint}
               required={i === 0}
               size="medium"
               sx={{ flex: { xs: '1 1 100%', sm: 3 }, minWidth: 0 }}

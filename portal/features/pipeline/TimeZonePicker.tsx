@@ -1,7 +1,10 @@
-/** A time-zone picker that shows each zone's whole name with its city and offset, and finds it by any of them ("Singapore", "GMT+8"). */
+/**
+ * A time-zone picker that shows each zone's whole name with its city and offset, and finds it by any of them ("Singapore",
+ * "GMT+8"). Zones are listed by their current names; a value kept by a legacy one ('Asia/Calcutta') shows as its current one.
+ */
 import { Autocomplete, TextField } from '@mui/material';
 import { useMemo } from 'react';
-import { timeZones, zoneLabeller } from '../../../schema/rules/timeZones';
+import { shownZone, timeZones, zoneLabeller } from '../../../schema/rules/timeZones';
 
 interface Props {
   label: string;
@@ -20,7 +23,7 @@ export function TimeZonePicker({ label, value, error, onChange, onBlur }: Props)
     <Autocomplete
       fullWidth
       options={options}
-      value={value || null}
+      value={value ? shownZone(value) : null}
       getOptionLabel={(zone) => labels.label(zone)}
       filterOptions={(list, state) => list.filter((zone) => labels.matches(zone, state.inputValue))}
       onChange={(_, zone) => zone && onChange(zone)}
