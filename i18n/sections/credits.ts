@@ -3,6 +3,8 @@ export const credits = {
   errors: {
     insufficient: 'Not enough credits: this needs {needed} and the balance is {balance}. Buy credits to continue.',
     busy: "Another payment from your company's credits is being made right now: check your balance and try again.",
+    keyReused:
+      'This purchase was already started for another number of credits: close this window and start the purchase again',
     idNotFound: 'Credit not found',
     lotExpired: 'These credits have expired and cannot be updated: add new credits instead',
     addFailed: 'Could not add the credits',
@@ -64,6 +66,8 @@ export const credits = {
     /** The project a movement was about (a charge's): its title, or this once the project was deleted. */
     project: 'Project',
     projectDeleted: 'Deleted project',
+    /** A colleague's project the reader (a Member) may not open: its charge is listed, its title is not. */
+    projectNotShared: 'A project not shared with you',
     member: 'Member',
     expiryDate: 'Expiry date',
     search: 'Search',

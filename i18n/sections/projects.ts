@@ -6,6 +6,7 @@ export const projectMessages = {
       'Your company already has an active free project. Upgrade it to Power or close it to start another free project.',
     alreadyPower: 'This project is already on the Power plan',
     alreadyGuaranteed: 'This candidate is already guaranteed',
+    guaranteeNotOffered: 'A guarantee is offered only for a candidate with an offer: move them to Offered first',
     guaranteeNeedsPower: 'Only the candidates of a Power project can be guaranteed. Upgrade the project first.',
     alreadyCancelled: 'This project is already set to end with its current cycle',
     notCancelled: 'This project is not set to end with its current cycle',

@@ -236,6 +236,9 @@ export const projectsPortal = {
     endsOn: 'This project closes on {date}, at the end of its cycle.',
     cancelAtEnd: 'At the end of the current cycle ({date})',
     cancelNow: 'Now: the project becomes inactive today',
+    /** Cancelling a RaaS Power project now (spec section 4: reopening is a new activation, 1 credit). */
+    cancelNowPower:
+      'Now: the project becomes inactive today. The paid days left (to {date}) are lost, and reactivating it later costs {credits} credit for a new {days}-day cycle.',
     duplicated: 'Project duplicated: you are now in the copy',
     actions: {
       pause: 'Pause',
@@ -292,7 +295,12 @@ export const projectsPortal = {
         message:
           'The project no longer closes at the end of its cycle: on {date} it renews for {credits} credit, and every {days} days after.',
       },
-      cancelNow: { title: 'Cancel this project now?', message: 'The project becomes inactive today.' },
+      cancelNow: {
+        title: 'Cancel this project now?',
+        message: 'The project becomes inactive today.',
+        power:
+          'The project becomes inactive today. The paid days left in its cycle (to {date}) are lost: nothing is refunded, and reactivating it later is a new activation that costs {credits} credit for a new {days}-day cycle.',
+      },
       duplicate: {
         title: 'Duplicate this project?',
         message: 'A new active project with the same description, requirements and search filters, without candidates.',

@@ -191,6 +191,17 @@ export function upgradeOrGuarantee(
 }
 
 /**
+ * Whether a guarantee may be bought for a candidate in `stage` (POST projects/guarantee): at offered or placed, where
+ * the guarantee is offered, or one step from there for the caller, since the prompt opens before the move (a company's
+ * next step from interviewing2, an admin's skip). Any other stage (shortlisted, interviewing, rejected) is refused
+ * ('project.errors.guaranteeNotOffered' on candidateId) and nothing is charged.
+ */
+export function guaranteeAvailable(stage: StageId, role: PipelineRole): boolean {
+  if (GUARANTEE_STAGES.includes(stage)) return true;
+  return GUARANTEE_STAGES.some((to) => canMove(stage, to, role, { interviewScheduled: true }).ok);
+}
+
+/**
  * Interview requests and job descriptions (backend/features/interviews/send.ts) go out only from an active project
  * (else 409 projectInactive), and a project that must upgrade before its candidates are interviewed (the move to
  * interviewing's rule above) must upgrade first (409 upgradeRequired). The portal offers the same: no request from a

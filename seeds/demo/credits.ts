@@ -6,7 +6,8 @@
  * paid: before the project opened an admin added the credits (SEEDED_CREDITS, more than the charges take, so the
  * balance stays above the low-credits notice), and each charge takes its amount from them. A company still in its
  * trial has each charge logged as the ledger's 0-credit entry noted 'Free trial' instead. Every entry is then dated
- * when it happened, as the rest of the demo's history is.
+ * when it happened, as the rest of the demo's history is, and the admin's lot with them (added when its grant is
+ * logged, last moved at its last charge).
  */
 import type { Knex } from 'knex';
 import { guaranteeDecision, openDecision, type Charge, type PlanProject } from '../../schema/rules/plans';
@@ -58,4 +59,14 @@ export async function chargeSeededPlan(knex: Knex, p: ChargedProject): Promise<v
     });
     await knex('credit_logs').where('id', logId).update({ created_at: at });
   }
+  // Each of the company's lots is dated as its log entries are: added when its grant is logged, last moved at its
+  // last movement (the lots list shows that date, beside the log's "Added by admin"); a later project's charges may
+  // take from an earlier project's lot, so every lot of the company is dated again.
+  await knex.raw(
+    `update credit_lots l set created_at = m.added, last_moved_at = m.moved
+       from (select lot_id, min(created_at) as added, max(created_at) as moved from credit_logs
+              where company_id = ? and lot_id is not null group by lot_id) m
+      where l.id = m.lot_id and l.company_id = ?`,
+    [p.companyId, p.companyId],
+  );
 }

@@ -43,7 +43,7 @@ describe('A credit charge names its project', () => {
       expect(res.status).toBe(200);
       return (res.body.data as LogEntry[]).find((e) => e.projectId === id);
     };
-    expect((await charge())?.project).toEqual({ id, title, deleted: false, open: true });
+    expect((await charge())?.project).toEqual({ id, title, deleted: false, open: true, hidden: false });
 
     // The console reads the log through its entity: the project is a reference to the project's record.
     const consoleRows = await p
@@ -55,7 +55,7 @@ describe('A credit charge names its project', () => {
     const removed = await p.as('general').delete(`/projects/${encodeURIComponent(id)}`);
     expect(removed.status, JSON.stringify(removed.body)).toBeLessThan(300);
     expect(await t.knex('projects').where('id', projectId(id)).first()).toBeUndefined();
-    expect((await charge())?.project).toEqual({ id, title: null, deleted: true, open: false });
+    expect((await charge())?.project).toEqual({ id, title: null, deleted: true, open: false, hidden: false });
     const csv = await p.as('raasAdmin').get('/credit/logs?format=csv');
     expect(csv.text).toContain('Deleted project');
   });

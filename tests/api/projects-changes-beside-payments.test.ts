@@ -1,8 +1,9 @@
 /**
  * Project changes that move no credit go on while a payment of the company's credits is under way: only a change
- * that charges (a paid activation) answers 409 `credits.errors.busy` at once instead of queueing behind it. A
- * normal company's Member creates and pauses a project, a RaaS company opens and closes its free project, while
- * another transaction holds the company's credits (its row locked, as a payment holds it until it commits).
+ * that charges (a paid activation) waits for it, up to about 2 s (CREDITS_LOCK_WAIT_MS), and answers 409
+ * `credits.errors.busy` when it lasts longer. A normal company's Member creates and pauses a project, a RaaS company
+ * opens and closes its free project, while another transaction holds the company's credits (its row locked, as a
+ * payment holds it until it commits); a colleague's paid activation made during a short payment goes through.
  */
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,12 +60,29 @@ describe("Project changes while a payment holds the company's credits", () => {
       expect(free.status, JSON.stringify(free.body)).toBe(201);
       await pauseAndClose('raasAdmin', free.body.data.id);
 
+      // A payment that outlasts the wait: busy.
       const paid = await p.as('raasAdmin').post('/projects/create', await projectBody(t.knex, { plan: 2 }));
       expect(paid.status, JSON.stringify(paid.body)).toBe(409);
       expect(paid.body.error.code).toBe('credits.errors.busy');
     });
     expect(await balance(t.knex, raas)).toBe(before);
     const paid = await p.as('raasAdmin').post('/projects/create', await projectBody(t.knex, { plan: 2 }));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(await balance(t.knex, raas)).toBe(before - 1);
+  });
+
+  it("a paid activation made while a colleague's payment is under way waits for it and is charged", async () => {
+    await t.knex('projects').where('company_id', raas).update({ status: PROJECT_STATUS.inactive });
+    await payingCompany(t.knex, raas, 2);
+    const before = await balance(t.knex, raas);
+    const holder: Knex.Transaction = await t.knex.transaction();
+    await holder('companies').where('id', raas).forNoKeyUpdate().first('id');
+    // The colleague's payment commits 300 ms later, well within the wait.
+    const released = new Promise<void>((resolve) =>
+      setTimeout(() => void holder.rollback().then(() => resolve()), 300),
+    );
+    const paid = await p.as('raasAdmin').post('/projects/create', await projectBody(t.knex, { plan: 2 }));
+    await released;
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     expect(await balance(t.knex, raas)).toBe(before - 1);
   });

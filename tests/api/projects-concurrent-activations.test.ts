@@ -60,8 +60,8 @@ describe('Fifty parallel paid duplicates of a project', () => {
     const original = await p.as('raasAdmin').post('/projects/create', await projectBody(t.knex, { plan: 2 }));
     expect(original.status, JSON.stringify(original.body)).toBe(201);
     const before = await balance(t.knex, raas);
-    // Another movement of the company's credits is under way and has not committed yet: a duplicate
-    // that queued behind it would not answer before the transaction ends, so the test would time out.
+    // Another movement of the company's credits is under way and does not commit within the wait (about 2 s,
+    // CREDITS_LOCK_WAIT_MS): the duplicate gives up with the credits message rather than queue until it ends.
     const holder = await t.knex.transaction();
     try {
       await holder('companies').where('id', raas).forNoKeyUpdate().first('id');

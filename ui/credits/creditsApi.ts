@@ -27,8 +27,11 @@ export interface CreditLogEntry {
   companyId: string;
   company: string;
   projectId: string | null;
-  /** The project the movement was about: its title (null once deleted), and whether the reader may open it. */
-  project: { id: string; title: string | null; deleted: boolean; open: boolean } | null;
+  /**
+   * The project the movement was about: its title (null once deleted), and whether the reader may open it;
+   * `hidden` (no id, no title) when the reader may not open it: a Member's colleague's project not shared with them.
+   */
+  project: { id: string | null; title: string | null; deleted: boolean; open: boolean; hidden: boolean } | null;
   note: string | null;
 }
 

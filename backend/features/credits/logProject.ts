@@ -3,6 +3,13 @@
  * it (the project's read rule, as the projects list applies it). Only a project of the movement's own company is
  * named (the log is read within the reader's company); a deleted project keeps its id in the log
  * (`onDelete: 'keep'`) and reads as deleted.
+ *
+ * A project the reader may not open (a Member's colleague's project not shared with them, the Project read rule
+ * the projects list and the recruiter dashboard apply, schema/rules/credits.ts readsEveryCharge) is answered
+ * without its id or title: `hidden`, shown as 'A project not shared with you'. Its charge stays listed, so the
+ * log's movements and each "balance after" still add up to the balance the Member is shown, which is the
+ * company's (GET credit/balance, one pool every colleague pays from); leaving the charge out would make the
+ * log disagree with that balance. Once deleted, a project reads as deleted to everyone (its title is gone).
  */
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
@@ -23,20 +30,30 @@ export function withLogProject<Q extends Knex.QueryBuilder>(query: Q, knex: Knex
     .select('p.title as project_title', open) as Q;
 }
 
-/** The project part of a log entry: its id, its title (null once deleted), whether the reader may open it. */
+/**
+ * The project part of a log entry: its id, its title (null once deleted), whether the reader may open it;
+ * a live project the reader may not open answers neither its id nor its title (`hidden`).
+ */
 export function logProjectOut(r: Record<string, unknown>) {
   if (!r.project_id) return { projectId: null, project: null };
+  const deleted = r.project_title === null || r.project_title === undefined;
+  if (!deleted && r.project_open !== true)
+    return { projectId: null, project: { id: null, title: null, deleted: false, open: false, hidden: true } };
   return {
     projectId: `Project:${r.project_id}`,
     project: {
       id: `Project:${r.project_id}`,
       title: (r.project_title as string | null) ?? null,
-      deleted: r.project_title === null || r.project_title === undefined,
+      deleted,
       open: r.project_open === true,
+      hidden: false,
     },
   };
 }
 
-/** The project as the CSV export writes it: its title, or that it was deleted. */
-export const projectText = (project: ReturnType<typeof logProjectOut>['project']): string | null =>
-  project ? (project.title ?? t('credits.page.projectDeleted')) : null;
+/** The project as the CSV export writes it: its title, that it was deleted, or that it is not shared with the reader. */
+export const projectText = (project: ReturnType<typeof logProjectOut>['project']): string | null => {
+  if (!project) return null;
+  if (project.hidden) return t('credits.page.projectNotShared');
+  return project.title ?? t('credits.page.projectDeleted');
+};

@@ -120,7 +120,8 @@ export async function makeOrderForm(
 /**
  * Starts a card checkout for a RaaS company's credits (a company user for themself, an admin for any
  * member) and answers the payment page's url. A repeat of the purchase modal's key (`clientId`: a double
- * click, a resend after a lost answer) answers the checkout its first try started, with no second order.
+ * click, a resend after a lost answer) answers the checkout its first try started, with no second order; the key
+ * sent again with another quantity is refused (422 'credits.errors.keyReused' on noOfCredits), nothing started.
  */
 export async function startCardCheckout(
   ctx: Pick<AppContext, 'knex' | 'config'>,
@@ -138,6 +139,10 @@ export async function startCardCheckout(
     if (userId !== null && member.id !== userId) throw badRequest({ userId: 'member.errors.notInCompany' });
     const key = body.clientId;
     const same = key ? await sameCheckout(trx, { companyId: body.companyId, userId: member.id, clientId: key }) : null;
+    // A key reused for another quantity is refused, as Stripe refuses a reused idempotency key with other parameters:
+    // answering the first checkout would sell what was not asked for.
+    if (same && Number(same.quantity) !== body.noOfCredits)
+      throw new AppError(422, 'credits.errors.keyReused', undefined, { noOfCredits: 'credits.errors.keyReused' });
     if (same?.checkout_url) return { url: same.checkout_url, orderNumber: same.order_number };
     const order = await createOrder(trx, ctx.config.credits.pricing, {
       companyId: body.companyId,

@@ -15,6 +15,7 @@
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { PROJECT_PLAN, PROJECT_STATUS } from '../../../schema/rules/pipeline';
+import { guaranteeAvailable, pipelineRole } from '../../../schema/rules/stages';
 import {
   cancelDecision,
   keepRenewingDecision,
@@ -31,7 +32,7 @@ import {
   type PlanProject,
 } from '../../../schema/rules/plans';
 import type { Config } from '../../config';
-import { AppError, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import { spendCredits, type LedgerActor } from '../credits';
 import { raiseLive } from '../live';
 import { endProjectInterviews } from './endInterviews';
@@ -82,25 +83,41 @@ export async function lockProjects(trx: Trx, ids: number[]): Promise<void> {
 
 /** PostgreSQL's lock_not_available: a NOWAIT lock found the row taken. */
 const LOCK_NOT_AVAILABLE = '55P03';
+/** How long a person's charge tries for another movement of the company's credits to end before answering busy. */
+export const CREDITS_LOCK_WAIT_MS = 2000;
 
 /**
  * Locks the company's credits for a charge (the ledger's lock, taken first here so a person need not
- * wait for it). A person's request does not queue behind another movement of the company's credits:
- * NOWAIT answers it at once with 409 `credits.errors.busy` (fifty parallel paid duplicates would
- * otherwise hold fifty connections until each had its turn). The system's own jobs (renewals) wait.
- * Only a change that charges takes it: one that moves no credit never answers busy.
+ * wait for it inside the ledger). Movements of a company's credits run one after another (ledger.ts): a person's
+ * charge tries again for up to CREDITS_LOCK_WAIT_MS while another movement holds them (a colleague paying for another
+ * project at the same moment, which takes milliseconds), and only then answers 409 `credits.errors.busy`, so fifty
+ * parallel paid duplicates do not hold fifty connections for long. Each try is NOWAIT in a savepoint, never a
+ * blocking wait: this transaction already holds its project rows, and putting a company on hold locks the company
+ * before its projects (hold.ts), so a blocking wait here could close a deadlock; a try never waits on anyone, and the
+ * hold only waits for this charge to get its lock or give up. The system's own jobs (renewals) wait as long as it
+ * takes. Only a change that charges takes it: one that moves no credit never answers busy.
  */
 async function lockCredits(trx: Trx, companyId: number, actor: LedgerActor): Promise<void> {
   // NO KEY UPDATE: the transaction that stored the project holds the key share lock its foreign key
   // takes on the company; FOR UPDATE would wait on every other such holder and deadlock them.
-  const query = trx('companies').where('id', companyId).forNoKeyUpdate();
-  if (actor !== 'system') query.noWait();
-  try {
-    await query.first('id');
-  } catch (err) {
-    const code = ((err as { nativeError?: { code?: string } }).nativeError ?? (err as { code?: string }))?.code;
-    if (code === LOCK_NOT_AVAILABLE) throw new AppError(409, 'credits.errors.busy', t('credits.errors.busy'));
-    throw err;
+  const lock = (q: Trx) => {
+    const query = q('companies').where('id', companyId).forNoKeyUpdate();
+    return actor === 'system' ? query.first('id') : query.noWait().first('id');
+  };
+  if (actor === 'system') return void (await lock(trx));
+  const deadline = Date.now() + CREDITS_LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      // A savepoint: a try that finds the row taken rolls back to it, the transaction goes on; the lock, once
+      // taken, stays with the transaction when the savepoint is released.
+      await trx.transaction((sp) => lock(sp));
+      return;
+    } catch (err) {
+      const code = ((err as { nativeError?: { code?: string } }).nativeError ?? (err as { code?: string }))?.code;
+      if (code !== LOCK_NOT_AVAILABLE) throw err;
+      if (Date.now() >= deadline) throw new AppError(409, 'credits.errors.busy', t('credits.errors.busy'));
+      await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50));
+    }
   }
 }
 
@@ -257,8 +274,11 @@ export async function guaranteeCandidate(
   const row = await trx('project_candidates')
     .where({ project_id: projectId, candidate_id: candidateId })
     .forUpdate()
-    .first('id', 'guaranteed_at');
+    .first('id', 'guaranteed_at', 'stage');
   if (!row) throw new AppError(404, 'project.errors.candidateNotInProject', t('project.errors.candidateNotInProject'));
+  // Only a candidate with an offer (or being moved to one): a shortlisted candidate's guarantee would sell nothing.
+  if (!guaranteeAvailable(row.stage, actor === 'system' ? 'admin' : pipelineRole(actor)))
+    throw badRequest({ candidateId: 'project.errors.guaranteeNotOffered' });
   const decision = settle(guaranteeDecision(p, { candidateId, guaranteed: row.guaranteed_at !== null }));
   await pay(trx, decision.charge, p, actor);
   await trx('project_candidates').where('id', row.id).update({ guaranteed_at: now, updated_at: now });

@@ -24,11 +24,15 @@ function Scrolling({ label, children }: { label: string; children: ReactNode }) 
   );
 }
 
-/** A movement's project: its title, a link to it where the reader may open it, 'Deleted project' once it is gone. */
+/**
+ * A movement's project: its title, a link to it where the reader may open it, 'Deleted project' once it is gone,
+ * 'A project not shared with you' for a colleague's project the reader may not open (its title is not answered).
+ */
 function ProjectCell({ project }: { project: CreditLogEntry['project'] }) {
   if (!project) return null;
+  if (project.hidden) return <>{t('credits.page.projectNotShared')}</>;
   if (project.deleted || !project.title) return <>{t('credits.page.projectDeleted')}</>;
-  if (!project.open) return <>{project.title}</>;
+  if (!project.open || !project.id) return <>{project.title}</>;
   return (
     <Link component={RouterLink} to={PATHS.project(project.id)}>
       {project.title}

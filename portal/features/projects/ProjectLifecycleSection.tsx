@@ -1,7 +1,8 @@
 /**
  * A project's plan and status in its settings panel (spec section 4): pause and resume, close or
  * reactivate, upgrade a free project to Power (1 credit), cancel a Power project now or at the end
- * of its 30-day cycle (once set to end with its cycle, keep it renewing or cancel it now), and
+ * of its 30-day cycle (once set to end with its cycle, keep it renewing or cancel it now: cancelling now says the
+ * paid days left are lost and reopening is a new activation, with its credit, as the spec's plan rules make it), and
  * duplicate the project. Each change is confirmed; refusals (no credits,
  * the free slot in use) show as snackbars. Pausing a RaaS Power project says that its renewals go on
  * (the renewal job charges open projects, paused ones too) and when the next one is.
@@ -44,12 +45,16 @@ export function ProjectLifecycleSection({ project, onChanged, onLeave }: Props) 
   const cycleEndsAt = formatDate(project.cycleEndsAt);
   // A free copy would need the free slot this open project holds: the server refuses it, so it is not offered.
   const copyBlocked = raas && !power && open;
+  /** What cancelling a Power project now loses, and what reopening it costs (a new activation). */
+  const lostCycle = { credits: PLAN_CHARGES.activation, days: PROJECT_CYCLE_DAYS, date: cycleEndsAt ?? '' };
   /** What a confirmation says: a RaaS company's plan decides what closing, reopening and copying cost. */
   const messageOf = (action: Action) => {
     const charge = { credits: PLAN_CHARGES.activation, days: PROJECT_CYCLE_DAYS };
     if (raas && action === 'reactivate') return t(`${L}.confirm.reactivate.${power ? 'power' : 'free'}`, charge);
     if (raas && power && action === 'duplicate') return t(`${L}.confirm.duplicate.power`, charge);
     if (raas && !power && action === 'close') return t(`${L}.confirm.close.free`);
+    // Cancelling a Power project now loses the paid days left; reopening it is a new activation (spec section 4).
+    if (raas && power && action === 'cancelNow') return t(`${L}.confirm.cancelNow.power`, lostCycle);
     // A paused Power project keeps its cycle: the renewal job charges it at each cycle's end all the same.
     if (raas && power && action === 'pause' && cycleEndsAt && !cancelAtCycleEnd)
       return t(`${L}.confirm.pause.power`, {
@@ -166,7 +171,11 @@ export function ProjectLifecycleSection({ project, onChanged, onLeave }: Props) 
               control={<Radio />}
               label={t(`${L}.cancelAtEnd`, { date: cycleEndsAt ?? '' })}
             />
-            <FormControlLabel value="now" control={<Radio />} label={t(`${L}.cancelNow`)} />
+            <FormControlLabel
+              value="now"
+              control={<Radio />}
+              label={raas ? t(`${L}.cancelNowPower`, lostCycle) : t(`${L}.cancelNow`)}
+            />
           </RadioGroup>
         )}
       </ConfirmDialog>
