@@ -15,6 +15,7 @@ export const integrations = {
     'These credentials work, but {ats} refused them a permission the integration needs: {reason}. Grant it in {ats}, then connect again.',
   connectRateLimited:
     '{ats} is limiting calls right now. Try again in {seconds, plural, one {# second} other {# seconds}}.',
+  goneFromAts: 'No longer in the ATS (deleted there)',
   disqualifyNote: 'Not selected: rejected in Talentbase',
   connectRefused: '{ats} refused the check of these credentials: {reason}',
   unavailable: 'The ATS did not answer. Please try again in a moment.',
@@ -34,6 +35,12 @@ export const integrations = {
     notVisible: 'Not visible to your company',
     addedToPerson: 'Added to the person the ATS already had with this email',
     alreadyOnJob: 'Already on the job in the ATS: linked and moved to the stage',
+    alreadyThere: 'Already on the job in the ATS, at this stage: linked',
+    alreadyOnJobReactivated:
+      'Already on the job in the ATS, rejected there: linked, taken back from the rejection and moved to the stage',
+    hiredKept: 'Hired in the ATS: left as it is',
+    reactivated: 'Rejected in the ATS: taken back from the rejection and moved to the stage',
+    goneInAts: 'The application is no longer in the ATS (deleted there): not added again unless the candidate moves',
     statusChanged: 'Now {status} in the ATS',
     statusUnread: 'Its status could not be read: {reason}',
     applicationGone: 'The application was gone from the ATS: added again',
@@ -133,6 +140,7 @@ export const integrationEntityLabels = {
       remoteStage: 'Matching stage',
       remoteStatusSince: 'Status since',
       remoteReadAt: 'Status read',
+      remoteGoneAt: 'Gone from the ATS',
       ...stamps,
     },
     enums: { localKind: { project: 'Project', projectCandidate: 'Project candidate' } },

@@ -77,6 +77,11 @@ export const integrationLink = defineEntity({
     /** When the status was last read from the ATS. */
     remoteReadAt: f.datetime(),
     /**
+     * When a read back found the application gone from the ATS (deleted there, 404); cleared once one is read again.
+     * The status then shows it gone, not the stage last read.
+     */
+    remoteGoneAt: f.datetime(),
+    /**
      * The candidate of a project candidate's link, kept when the project (and its pipeline row) is deleted: the
      * candidate's erasure finds the person the product made in the ATS by it (dataRights/erase.ts).
      */

@@ -142,6 +142,12 @@ describe('Greenhouse: records gone behind the links', () => {
     const run = await sync(id);
     expect(run).toMatchObject({ created: 1, failed: 0 });
     expect(run.entries).toEqual([
+      // Its application on 101 went with the person: the status says so (once), not the stage last read.
+      expect.objectContaining({
+        project: 'Deleted person',
+        outcome: 'statusChanged',
+        reason: expect.stringMatching(/no longer in the ATS/),
+      }),
       expect.objectContaining({ outcome: 'created', reason: expect.stringMatching(/person was gone/) }),
     ]);
     const now = await linkOf(id, second, x);

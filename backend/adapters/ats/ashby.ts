@@ -11,7 +11,8 @@
  * none. `application.info` names the candidate the application is filed under now: after a recruiter
  * merges people in Ashby, the survivor, which the sync then links. Ashby does not de-duplicate people by
  * email, so `candidate.search` is asked first (the oldest match is the person) and an application
- * the person already has on the job is moved, not made again. A create left unanswered (a time-out, a dropped
+ * the person already has on the job is moved, not made again; a Hired one is never moved back (an archived one moved to
+ * a stage is taken back by that move, as Ashby does it). A create left unanswered (a time-out, a dropped
  * connection, a 5xx) is not sent again: the person is searched for by email, the application among the person's
  * on the job (`candidate.info`, `application.info`), and the one found is linked (lost.ts). `application.info` reads a status back.
  * Ashby has no public delete of a person; its `candidate.anonymize` (candidatesWrite permission)
@@ -27,7 +28,15 @@
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { requestJson, vendorMessage, type CallOptions, type HttpLimits } from './http';
 import { createOrFind } from './lost';
-import { AtsError, isGone, type AtsAccount, type AtsJob, type AtsPlacement, type AtsProvider } from './types';
+import {
+  AtsError,
+  isGone,
+  type AtsAccount,
+  type AtsJob,
+  type AtsMoved,
+  type AtsPlacement,
+  type AtsProvider,
+} from './types';
 
 export interface AshbyCredentials {
   apiKey: string;
@@ -155,6 +164,35 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
     return answer?.results ?? null;
   }
 
+  /**
+   * Moves application `a` (as read) to `stage` with `application.changeStage`: a hired one is left as it is (never
+   * moved back), one already at the stage's type gets no call, a rejection archives it with the organisation's
+   * reason, and an archived one moved to an active stage is taken back by that move, as Ashby does it.
+   */
+  async function moveFrom(a: AshbyApplication, stage: StageKey, jobId: string): Promise<AtsMoved | undefined> {
+    if (a.status === 'Hired') return stage === 'placed' ? 'there' : 'hired';
+    const archived = a.status === 'Archived';
+    if (archived ? stage === 'rejected' : a.currentInterviewStage?.type === STAGE_TYPE[stage]) return 'there';
+    const remoteId = a.id;
+    const body: Record<string, unknown> = { applicationId: remoteId, interviewStageId: await stageId(jobId, stage) };
+    if (stage === 'rejected') {
+      if (!archiveReason) {
+        const reasons = ((await rpc<ArchiveReason[]>('archiveReason.list', {})).results ?? []).filter(
+          (r) => !r.isArchived,
+        );
+        archiveReason = REJECTION_TYPES.map((type) => reasons.find((r) => r.reasonType === type)).find(Boolean)?.id;
+      }
+      if (!archiveReason)
+        throw new AtsError(
+          'rejected',
+          'Ashby has no archive reason for a rejection by the company: add an archive reason of type RejectedByOrg (or Other) in Ashby, then sync again',
+        );
+      body.archiveReasonId = archiveReason;
+    }
+    await rpc('application.changeStage', body);
+    return archived ? 'reactivated' : undefined;
+  }
+
   const provider: AtsProvider = {
     async verify(): Promise<AtsAccount> {
       await rpc('job.list', { limit: 1 });
@@ -231,9 +269,14 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
       };
       const existing = await onJob(applicationIds);
       if (existing) {
-        if (existing.currentInterviewStage?.type !== STAGE_TYPE[stage])
-          await provider.moveApplication(existing.id, stage, jobId);
-        return { remoteId: existing.id, candidateId, found: 'application', ...(relinked && { relinked }) };
+        const moved = await moveFrom(existing, stage, jobId);
+        return {
+          remoteId: existing.id,
+          candidateId,
+          found: 'application',
+          ...(relinked && { relinked }),
+          ...(moved && { moved }),
+        };
       }
       const application = await createOrFind(
         'application',
@@ -277,22 +320,10 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
     },
 
     async moveApplication(remoteId, stage, jobId) {
-      const body: Record<string, unknown> = { applicationId: remoteId, interviewStageId: await stageId(jobId, stage) };
-      if (stage === 'rejected') {
-        if (!archiveReason) {
-          const reasons = ((await rpc<ArchiveReason[]>('archiveReason.list', {})).results ?? []).filter(
-            (r) => !r.isArchived,
-          );
-          archiveReason = REJECTION_TYPES.map((type) => reasons.find((r) => r.reasonType === type)).find(Boolean)?.id;
-        }
-        if (!archiveReason)
-          throw new AtsError(
-            'rejected',
-            'Ashby has no archive reason for a rejection by the company: add an archive reason of type RejectedByOrg (or Other) in Ashby, then sync again',
-          );
-        body.archiveReasonId = archiveReason;
-      }
-      await rpc('application.changeStage', body);
+      // Read first: a hired application is never moved back (a 404 is the application gone).
+      const now = await applicationInfo(remoteId);
+      if (!now) throw new AtsError('rejected', 'Ashby no longer has the application', 404);
+      return moveFrom(now, stage, jobId);
     },
 
     async erasePerson(candidateId, applicationId) {

@@ -25,15 +25,23 @@
  * A person id kept from an earlier push is read first: deleted, or merged into another person, it
  * answers 404 and the person is found again by email; an application read back names the person it
  * is filed under now (the survivor of a merge).
- * A placed candidate is hired as Greenhouse records a hire: the application's status set to hired by
- * `POST /applications/{id}/hire` (only an active application can be hired), added at the offer stage
- * first when it is new; a hired application reads back as placed ("Hired"), never as the Offer
- * stage, so the product's own hire is no change made in Greenhouse.
+ * A placed candidate is hired as Greenhouse records a hire: `POST /applications/{id}/hire` (only an active one can be
+ * hired), added at the offer stage first when new; a hired application reads back as placed ("Hired"), and is never
+ * moved back nor hired again (an answer the sync reports). A rejected one moved on is unrejected first
+ * (`POST /applications/{id}/unreject`), as Harvest takes one back; the status each move starts from is read first.
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { nextLink, pageLink, request, type CallOptions, type HttpLimits } from './http';
 import { createOrFind } from './lost';
-import { AtsError, isGone, type AtsAccount, type AtsJob, type AtsPlacement, type AtsProvider } from './types';
+import {
+  AtsError,
+  isGone,
+  type AtsAccount,
+  type AtsJob,
+  type AtsMoved,
+  type AtsPlacement,
+  type AtsProvider,
+} from './types';
 
 export interface GreenhouseCredentials {
   clientId: string;
@@ -202,6 +210,30 @@ export function greenhouseProvider(
     );
   }
 
+  /**
+   * Moves application `a` (as read) to `stage` as Greenhouse does it: a hired one is left as it is (never moved back);
+   * one already where the product wants it gets no call; a rejected one is unrejected first (Harvest's
+   * `POST /applications/{id}/unreject`), then moved or hired; a hire is `POST /applications/{id}/hire`.
+   */
+  async function moveFrom(a: GreenhouseApplication, stage: StageKey, jobId: string): Promise<AtsMoved | undefined> {
+    const path = `/applications/${encodeURIComponent(String(a.id))}`;
+    if (a.status === 'hired') return stage === 'placed' ? 'there' : 'hired';
+    if (stage === 'rejected') {
+      if (a.status === 'rejected') return 'there';
+      rejectionReason ??= (await call<{ id: number }[]>('GET', '/rejection_reasons?per_page=1')).body?.[0]?.id;
+      if (!rejectionReason) throw new AtsError('rejected', 'the Greenhouse account has no rejection reason');
+      await call('POST', `${path}/reject`, { rejection_reason_id: rejectionReason });
+      return undefined;
+    }
+    const rejected = a.status === 'rejected';
+    const to = stage === 'placed' ? undefined : await stageId(jobId, stage);
+    if (!rejected && to !== undefined && a.current_stage?.id === to) return 'there';
+    if (rejected) await call('POST', `${path}/unreject`, {});
+    if (to === undefined) await call('POST', `${path}/hire`, {});
+    else await moveTo(String(a.id), a.current_stage?.id, to);
+    return rejected ? 'reactivated' : undefined;
+  }
+
   const provider: AtsProvider = {
     async verify(): Promise<AtsAccount> {
       await call('GET', '/jobs?per_page=1');
@@ -243,11 +275,14 @@ export function greenhouseProvider(
       if (candidateId) {
         const existing = await applicationOnJob(candidateId, jobId);
         if (existing) {
-          if (existing.status === 'active' && stage === 'placed')
-            await provider.moveApplication(String(existing.id), stage, jobId);
-          else if (existing.status === 'active')
-            await moveTo(String(existing.id), existing.current_stage?.id, await stageId(jobId, stage));
-          return { remoteId: String(existing.id), candidateId, found: 'application', ...(relinked && { relinked }) };
+          const moved = await moveFrom(existing, stage, jobId);
+          return {
+            remoteId: String(existing.id),
+            candidateId,
+            found: 'application',
+            ...(relinked && { relinked }),
+            ...(moved && { moved }),
+          };
         }
       } else {
         // A create left unanswered may have made the person: the one holding the email now is them.
@@ -328,21 +363,9 @@ export function greenhouseProvider(
     },
 
     async moveApplication(remoteId, stage, jobId) {
-      const path = `/applications/${encodeURIComponent(remoteId)}`;
-      if (stage === 'rejected') {
-        rejectionReason ??= (await call<{ id: number }[]>('GET', '/rejection_reasons?per_page=1')).body?.[0]?.id;
-        if (!rejectionReason) throw new AtsError('rejected', 'the Greenhouse account has no rejection reason');
-        await call('POST', `${path}/reject`, { rejection_reason_id: rejectionReason });
-        return;
-      }
-      if (stage === 'placed') {
-        await call('POST', `${path}/hire`, {});
-        return;
-      }
-      const to = await stageId(jobId, stage);
-      // v3 moves from the stage the application is in: read it (a 404 here is the application gone).
-      const now = (await call<GreenhouseApplication>('GET', path)).body;
-      await moveTo(remoteId, now?.current_stage?.id ?? undefined, to);
+      // Read first (a 404 here is the application gone): its status decides the call, a v3 move names its stage.
+      const now = (await call<GreenhouseApplication>('GET', `/applications/${encodeURIComponent(remoteId)}`)).body;
+      return moveFrom(now, stage, jobId);
     },
 
     async erasePerson(candidateId, applicationId) {

@@ -6,7 +6,8 @@
  * is an AtsError 'auth'. Postings are read with Lever's `next`
  * offset; a person becomes a sourced opportunity on the posting, moved between the account's
  * stages by name, archived with a non-hired reason on rejection and with a hired one when placed
- * (Lever's way of recording a hire), all performed as the Lever user whose email is that of the
+ * (Lever's way of recording a hire; one archived as hired is never moved back, an archived one moved to a stage is
+ * unarchived first with `PUT /opportunities/:id/archived` and `reason: null`), all performed as the Lever user whose email is that of the
  * person who signed in (an active user, not an interviewer), found through every page of `/users`
  * (Lever's `next`/`hasNext`); with no such user the sign-in is refused (AtsNoActingUser), never made
  * in another user's name. A 403 is a scope the tokens lack (a scope added to LEVER_SCOPES after the
@@ -27,6 +28,16 @@ import type { StageKey } from '../../../schema/rules/pipeline';
 import type { AtsConfig } from './config';
 import { requestJson, type CallOptions } from './http';
 import { createOrFind } from './lost';
+import {
+  at,
+  BACK,
+  onPosting,
+  STAGE_NAME,
+  type LeverUser,
+  type Opportunity,
+  type Page,
+  type Reason,
+} from './leverShapes';
 import { leverRefresh, scopeMissing, type LeverTokens } from './leverAuth';
 import {
   AtsError,
@@ -34,60 +45,10 @@ import {
   isGone,
   type AtsAccount,
   type AtsJob,
+  type AtsMoved,
   type AtsProvider,
   type CredentialsSaver,
 } from './types';
-
-const STAGE_NAME: Partial<Record<StageKey, RegExp>> = {
-  shortlist: /screen|review/i,
-  interviewing: /interview/i,
-  interviewing2: /interview/i,
-  offered: /offer/i,
-  placed: /offer/i,
-};
-
-/** The product stage a Lever stage matches, by name, the way back (first match wins). */
-const BACK: Partial<Record<StageKey, RegExp>> = {
-  offered: /offer/i,
-  interviewing: /interview/i,
-  shortlist: /screen|review/i,
-};
-
-interface Opportunity {
-  id: string;
-  contact?: string;
-  stage?: string;
-  archived?: { reason?: string; archivedAt?: number } | null;
-  applications?: { id: string; posting?: string }[];
-  lastAdvancedAt?: number;
-}
-
-interface Reason {
-  id: string;
-  text?: string;
-  type?: string;
-}
-
-/** The open (not archived) opportunity on the posting, if any. */
-const onPosting = (opportunities: Opportunity[], jobId: string) =>
-  opportunities.find((o) => !o.archived && o.applications?.some((a) => a.posting === jobId));
-
-const at = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
-
-/** A Lever user, as `/users` lists them. */
-interface LeverUser {
-  id: string;
-  name?: string;
-  email?: string;
-  accessRole?: string;
-  deactivatedAt?: number | null;
-}
-
-interface Page<T> {
-  data: T;
-  hasNext?: boolean;
-  next?: string;
-}
 
 /**
  * Where a connected integration keeps its tokens, so that a refresh is made once for everyone who
@@ -249,6 +210,43 @@ export function leverProvider(
   const opportunitiesOf = async (filter: string) =>
     (await call<Page<Opportunity[]>>('GET', `/opportunities?${filter}&expand=applications&limit=100`)).data ?? [];
 
+  /** Whether an archive reason is a hired one (Lever's record of a hire). */
+  async function hiredReason(reasonId: string | undefined): Promise<boolean> {
+    reasons ??= (await call<Page<Reason[]>>('GET', '/archive_reasons')).data ?? [];
+    return reasons.find((r) => r.id === reasonId)?.type === 'hired';
+  }
+
+  /** The opportunity on the posting archived as hired, if any. */
+  async function hiredOnPosting(opportunities: Opportunity[], jobId: string): Promise<Opportunity | undefined> {
+    for (const o of opportunities)
+      if (o.archived && o.applications?.some((a) => a.posting === jobId) && (await hiredReason(o.archived.reason)))
+        return o;
+    return undefined;
+  }
+
+  /**
+   * Moves opportunity `o` (as read) to `stage` as Lever does it: a hired one is left as it is (never moved back); one
+   * already where the product wants it gets no call; an outcome is an archive (a non-hired reason for a rejection, a
+   * hired one for a hire); an archived (rejected) one moved to a stage is unarchived first (`PUT .../archived` with
+   * `reason: null`, as Lever's API takes it back), since a stage move leaves it archived.
+   */
+  async function moveFrom(o: Opportunity, stage: StageKey): Promise<AtsMoved | undefined> {
+    const path = `/opportunities/${encodeURIComponent(o.id)}`;
+    const archived = Boolean(o.archived);
+    if (archived && (await hiredReason(o.archived?.reason))) return stage === 'placed' ? 'there' : 'hired';
+    if (stage === 'rejected' && archived) return 'there';
+    if (stage === 'rejected' || stage === 'placed') {
+      const reason = await archiveReasonFor(stage === 'placed' ? 'hired' : 'non-hired');
+      await call('PUT', `${path}/archived?${performAs()}`, { reason });
+      return undefined;
+    }
+    const to = await stageId(stage);
+    if (!archived && o.stage === to) return 'there';
+    if (archived) await call('PUT', `${path}/archived?${performAs()}`, { reason: null });
+    await call('PUT', `${path}/stage?${performAs()}`, { stage: to });
+    return archived ? 'reactivated' : undefined;
+  }
+
   const provider: AtsProvider = {
     async verify(actingAs): Promise<AtsAccount> {
       // The person signing in, when Lever has them as an active user who may act (not an interviewer), on
@@ -298,15 +296,16 @@ export function leverProvider(
         : `email=${encodeURIComponent(person.email)}`;
       const existing = await opportunitiesOf(filter);
       const relinked = Boolean(knownId) && !contact;
-      const here = onPosting(existing, jobId);
+      // The open opportunity on the posting, else one hired there (left as it is): Lever's record of the person there.
+      const here = onPosting(existing, jobId) ?? (await hiredOnPosting(existing, jobId));
       if (here) {
-        if (stage === 'placed' || here.stage !== (await stageId(stage)))
-          await provider.moveApplication(here.id, stage, jobId);
+        const moved = await moveFrom(here, stage);
         return {
           remoteId: here.id,
           candidateId: here.contact ?? contact ?? here.id,
           found: 'application',
           ...(relinked && { relinked }),
+          ...(moved && { moved }),
         };
       }
       // Lever makes the contact (when new) and the opportunity in one create; left unanswered, it may have made
@@ -372,14 +371,10 @@ export function leverProvider(
     },
 
     async moveApplication(remoteId, stage) {
-      const path = `/opportunities/${encodeURIComponent(remoteId)}`;
-      // Lever records an outcome by archiving: a rejection with a non-hired reason, a hire with a hired one.
-      if (stage === 'rejected' || stage === 'placed') {
-        const reason = await archiveReasonFor(stage === 'placed' ? 'hired' : 'non-hired');
-        await call('PUT', `${path}/archived?${performAs()}`, { reason });
-        return;
-      }
-      await call('PUT', `${path}/stage?${performAs()}`, { stage: await stageId(stage) });
+      // Read first: whether it is archived, and how (a hire), decides the call.
+      const now = await opportunityOf(remoteId);
+      if (!now) throw new AtsError('rejected', 'Lever no longer has the opportunity', 404);
+      return moveFrom(now, stage);
     },
 
     async findByEmail(email) {

@@ -41,7 +41,16 @@ export interface AtsPlacement {
    * found the record, which is linked: 'person' (found by email) or 'application' (found on the job).
    */
   settled?: 'person' | 'application';
+  /** What became of the application the person already had on the job (found 'application'), when not a plain move. */
+  moved?: AtsMoved;
 }
+
+/**
+ * What a move did, when not simply a move: 'hired' the application is hired in the ATS and was left as it is (the
+ * product never moves a hire back); 'reactivated' it was rejected (archived) there and was taken back first, then
+ * moved; 'there' the ATS already had it where the product wanted (nothing sent).
+ */
+export type AtsMoved = 'hired' | 'reactivated' | 'there';
 
 /** An application's stage or status as read from the ATS. */
 export interface AtsStatus {
@@ -83,8 +92,12 @@ export interface AtsProvider {
   ): Promise<AtsPlacement>;
   /** The application's current stage or status; null when the ATS no longer has it. */
   readStatus(remoteId: string, jobId: string): Promise<AtsStatus | null>;
-  /** Moves an application to `stage`; 'rejected' rejects (disqualifies, archives) it; an AtsError with status 404 when it is gone. */
-  moveApplication(remoteId: string, stage: StageKey, jobId: string): Promise<void>;
+  /**
+   * Moves an application to `stage`; 'rejected' rejects (disqualifies, archives) it, and a rejected one moved to another
+   * stage is reactivated first, as the vendor does it; a hired one is never moved back. Answers what it did when not
+   * simply a move (AtsMoved); an AtsError with status 404 when it is gone.
+   */
+  moveApplication(remoteId: string, stage: StageKey, jobId: string): Promise<AtsMoved | void>;
   /** When the ATS first had a person with this email, if it has one. */
   findByEmail(email: string): Promise<{ since: string } | null>;
   /**

@@ -11,7 +11,7 @@
  * read, by the email of the record kept from an earlier push (read by id: the person even when
  * their email changed here) or else by the email sent: the record already on the job is moved, a
  * record on another job is copied to this one; only a person Workable lacks is created. The record already on the
- * job is moved when its stage is not the product's, or it is disqualified. A create or copy left unanswered (a
+ * job is moved when its stage is not the product's, or it is disqualified; a record in a hired stage is never moved back. A create or copy left unanswered (a
  * time-out, a dropped connection, a 5xx) is not sent again: the person's records are read by email and the one on
  * the job is linked (lost.ts).
  * A rejection disqualifies the record with SPI v3's current fields (`disqualify_note`; not the deprecated
@@ -33,6 +33,7 @@ import {
   isGone,
   type AtsAccount,
   type AtsJob,
+  type AtsMoved,
   type AtsPerson,
   type AtsProvider,
 } from './types';
@@ -163,28 +164,33 @@ export function workableProvider(
   }
 
   /**
-   * Moves a record to `stage`; 'rejected' disqualifies it. A move to an active stage reverts a disqualification
-   * first (a move leaves a disqualified record disqualified), and only then: Workable refuses to revert a record
-   * that is not disqualified. `disqualified` is what the caller read of the record; unknown, it is read now.
+   * Moves a record to `stage`; 'rejected' disqualifies it. A hired record is left as it is (never moved back), and one
+   * already where the product wants it gets no call. A move to an active stage reverts a disqualification first (a
+   * move leaves a disqualified record disqualified), and only then: Workable refuses to revert a record that is not
+   * disqualified. `record` is the record as the caller read it; unknown, it is read now.
    */
-  async function moveTo(remoteId: string, stage: StageKey, disqualified?: boolean): Promise<void> {
+  async function moveTo(remoteId: string, stage: StageKey, known?: Listed): Promise<AtsMoved | undefined> {
     const path = `/candidates/${encodeURIComponent(remoteId)}`;
+    const record = known ?? (await knownRecord(remoteId));
+    if (!record) throw new AtsError('rejected', 'Workable no longer has the candidate', 404);
+    const kind = (await stageOf(record.stage))?.kind;
+    if (kind === 'hired' && !record.disqualified) return stage === 'placed' ? 'there' : 'hired';
     if (stage === 'rejected') {
+      if (record.disqualified) return 'there';
       // SPI v3's current fields (`disqualification_reason` is deprecated): a note, no reason id (the account's
       // reasons are its own) and no `withdrew`, which the product does not know (it defaults to false).
       await post(`${path}/disqualify`, {
         member_id: await member(),
         disqualify_note: t('integrations.disqualifyNote'),
       });
-      return;
+      return undefined;
     }
     const slug = await stageSlug(stage);
     if (!slug) throw new AtsError('rejected', `Workable has no stage for ${stage}`);
-    const record = disqualified === undefined ? await knownRecord(remoteId) : undefined;
-    if (disqualified === undefined && !record)
-      throw new AtsError('rejected', 'Workable no longer has the candidate', 404);
-    if (disqualified ?? record?.disqualified) await post(`${path}/revert`, { member_id: await member() });
+    if (!record.disqualified && kind === STAGE_KIND[stage]) return 'there';
+    if (record.disqualified) await post(`${path}/revert`, { member_id: await member() });
     await post(`${path}/move`, { member_id: await member(), target_stage: slug });
+    return record.disqualified ? 'reactivated' : undefined;
   }
 
   const provider: AtsProvider & { findAll(email: string): Promise<Listed[]> } = {
@@ -230,9 +236,14 @@ export function workableProvider(
       const here = found.find((c) => c.job?.shortcode === jobId);
       const source = known ?? found[0];
       if (here) {
-        if ((await stageOf(here.stage))?.kind !== STAGE_KIND[stage] || here.disqualified)
-          await moveTo(here.id, stage, here.disqualified === true);
-        return { remoteId: here.id, candidateId: source.id, found: 'application', ...(relinked && { relinked }) };
+        const moved = await moveTo(here.id, stage, here);
+        return {
+          remoteId: here.id,
+          candidateId: source.id,
+          found: 'application',
+          ...(relinked && { relinked }),
+          ...(moved && { moved }),
+        };
       }
       // A copy or create left unanswered may have made the record: the one on the job now, by email, is it.
       const email = known?.email ?? person.email;
@@ -276,13 +287,13 @@ export function workableProvider(
       );
       const id = made.value;
       // A move that fails here leaves the candidate on the job: the next sync finds it and moves it.
-      await moveTo(id, stage, false);
+      await moveTo(id, stage, { id, created_at: '', disqualified: false });
       const settled = made.settled && { settled: made.settled };
       return { remoteId: id, candidateId: id, found: 'new', ...(relinked && { relinked }), ...settled };
     },
 
     async moveApplication(remoteId, stage) {
-      await moveTo(remoteId, stage);
+      return moveTo(remoteId, stage);
     },
 
     async findByEmail(email) {

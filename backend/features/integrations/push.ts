@@ -22,6 +22,9 @@
  *   found is linked, the report saying the answer was lost and the record found (a person found so is the one the
  *   product's create made); found nothing, the record fails saying so and the next run looks again before creating
  *   (adapters/ats/lost.ts);
+ * - an application hired in the ATS is never moved back: linked, left as it is and reported so; one rejected there
+ *   and moved on here is reactivated first, as the vendor does it; one the ATS already has at the stage the product
+ *   wants (as synced, or as read back) gets no call and is kept as synced;
  * - what happened is the record's entry in the run's report, with its reason.
  * Nothing here loops: a record is placed at most once a run, and the next run starts from the links
  * as they stand.
@@ -34,7 +37,7 @@ import { LINK_KIND } from '../../../schema/rules/ats';
 import { STAGES, type StageKey } from '../../../schema/rules/pipeline';
 import { consentWithdrawnSql } from '../../../schema/rules/consents';
 import { seesStatus, type CandidateFacts } from '../../../schema/rules/visibility';
-import { isGone, type AtsPerson, type AtsPlacement, type AtsProvider } from '../../adapters/ats';
+import { isGone, type AtsMoved, type AtsPerson, type AtsPlacement, type AtsProvider } from '../../adapters/ats';
 import { storageFor } from '../../adapters/storage/select';
 import type { Config } from '../../config';
 import {
@@ -77,6 +80,13 @@ const FRESH_STATUS = { remote_status: null, remote_stage: null, remote_status_si
 
 export type Outcome = RunEntry['outcome'] | [RunEntry['outcome'], string];
 
+/** The report's reason for an application the person already had on the job, by what the provider did with it. */
+const ON_JOB: Record<AtsMoved, string> = {
+  hired: 'hiredKept',
+  reactivated: 'alreadyOnJobReactivated',
+  there: 'alreadyThere',
+};
+
 /** A project candidate to sync: the row's facts, and the person as the project's company sees them (the gate). */
 export interface CandidateRow extends CandidateFacts {
   pc_id: number;
@@ -92,7 +102,11 @@ export interface CandidateRow extends CandidateFacts {
   remote_person_created: boolean | null;
   synced_stage: number | null;
   remote_status: string | null;
+  /** The product stage the ATS's status matched when last read back (a stage key), if any. */
+  remote_stage: string | null;
   remote_status_since: Date | null;
+  /** When a read back found the application gone from the ATS (deleted there), if it did. */
+  remote_gone_at: Date | null;
   /** The person's id in the ATS from a link of this candidate in another project, if any. */
   known_candidate_id: string | null;
   shown: ShownCandidate;
@@ -153,7 +167,9 @@ export async function candidatesOf(db: Knex, integrationId: number, projectId: n
       'l.remote_person_created',
       'l.synced_stage',
       'l.remote_status',
+      'l.remote_stage',
       'l.remote_status_since',
+      'l.remote_gone_at',
       db('integration_links as k')
         .join('project_candidates as kpc', 'kpc.id', 'k.local_id')
         .where({ 'k.integration_id': integrationId, 'k.local_kind': LINK_KIND.projectCandidate })
@@ -178,31 +194,36 @@ export function runReason(reason: string, values: Record<string, string> = {}): 
 }
 
 /**
- * Moves a linked application: 'updated'; 'skipped' when the new stage is the one the ATS has it at already (nothing
- * sent, the stage kept as synced); 'gone' when the ATS no longer has it and the stale link was forgotten.
+ * Moves a linked application: 'updated' (with 'reactivated' when the ATS had it rejected and took it back first);
+ * 'skipped' when the ATS has it at the new stage already (the stage synced or read back: nothing sent, the stage kept
+ * as synced), or with 'hiredKept' when it is hired there (left as it is); 'gone' when the ATS no longer has it and
+ * the stale link was forgotten.
  */
-async function moveLinked(
-  db: Knex,
-  provider: AtsProvider,
-  jobId: string,
-  c: CandidateRow,
-): Promise<'updated' | 'skipped' | 'gone'> {
-  const same = c.synced_stage !== null && sameStage(STAGE_KEY[c.synced_stage], STAGE_KEY[c.stage]);
-  if (same) {
-    await db('integration_links').where('id', c.link_id).update({ synced_stage: c.stage, updated_at: new Date() });
+async function moveLinked(db: Knex, provider: AtsProvider, jobId: string, c: CandidateRow): Promise<Outcome | 'gone'> {
+  const inStep = (key: StageKey | null | undefined) => key != null && sameStage(key, STAGE_KEY[c.stage]);
+  const keep = () =>
+    db('integration_links').where('id', c.link_id).update({ synced_stage: c.stage, updated_at: new Date() });
+  // The ATS has it there already, as synced or as last read (a hire made there, then the card moved to Placed).
+  if (inStep(c.synced_stage === null ? null : STAGE_KEY[c.synced_stage]) || inStep(c.remote_stage as StageKey)) {
+    await keep();
     return 'skipped';
   }
+  let moved: AtsMoved | void;
   try {
-    await provider.moveApplication(c.remote_id!, STAGE_KEY[c.stage], jobId);
+    moved = await provider.moveApplication(c.remote_id!, STAGE_KEY[c.stage], jobId);
   } catch (err) {
     if (!isGone(err)) throw err;
     await db('integration_links').where('id', c.link_id).delete();
     return 'gone';
   }
+  if (moved === 'there' || moved === 'hired') {
+    await keep();
+    return moved === 'there' ? 'skipped' : ['skipped', 'hiredKept'];
+  }
   await db('integration_links')
     .where('id', c.link_id)
     .update({ synced_stage: c.stage, remote_job_id: jobId, remote_changed_at: new Date(), updated_at: new Date() });
-  return 'updated';
+  return moved === 'reactivated' ? ['updated', 'reactivated'] : 'updated';
 }
 
 /** The candidate's other links naming a person the ATS no longer has now name the one just placed. */
@@ -350,5 +371,7 @@ export async function syncCandidate(
   if (placed.relinked) return ['created', placed.found === 'new' ? 'personGoneAdded' : 'personGone'];
   if (gone) return ['created', 'applicationGone'];
   if (placed.found === 'new') return 'created';
-  return ['created', placed.found === 'person' ? 'addedToPerson' : 'alreadyOnJob'];
+  if (placed.found === 'person') return ['created', 'addedToPerson'];
+  // What became of the application the person already had on the job: the report says what really happened.
+  return ['created', placed.moved ? ON_JOB[placed.moved] : 'alreadyOnJob'];
 }

@@ -3,7 +3,8 @@
  *   GET /integrations/ats-status?projectId=   each linked candidate's stage or status in the
  *       company's ATS for a project the caller may open (its Members included), of the candidates its
  *       board shows them, with since when
- *       it holds, when it was read and the product stage it matches (the move the card offers);
+ *       it holds, when it was read and the product stage it matches (the move the card offers); an application
+ *       the ATS answered 404 for (deleted there) shows as gone (`gone`, no stage) since the read that found it so;
  *       another company's project is "not found".
  *   GET /integrations/last-sync               per live integration of the company, whether a sync
  *       is queued or running and the last finished run: pushed (created, updated), failed with
@@ -14,6 +15,7 @@
  * is PUT /integrations/manual/sync/:id (endpoints.ts).
  */
 import type { Knex } from 'knex';
+import { t } from '../../../i18n';
 import { z } from 'zod';
 import { atsKind, INTEGRATION_STATUS, LINK_KIND, RUN_STATUS, RUN_TRIGGER } from '../../../schema/rules/ats';
 import { id } from '../../../schema/validation/inputs';
@@ -53,6 +55,7 @@ export async function projectStatuses(knex: Knex, projectId: number, viewer: Vie
       'l.remote_stage',
       'l.remote_status_since',
       'l.remote_read_at',
+      'l.remote_gone_at',
     );
   const seen = new Set<number>();
   return {
@@ -62,9 +65,11 @@ export async function projectStatuses(knex: Knex, projectId: number, viewer: Vie
         candidateId: r.candidate_id as number,
         kind: r.kind as string,
         ats: atsKind(r.kind)?.label ?? r.kind,
-        status: r.remote_status as string,
-        stage: (r.remote_stage as string | null) ?? null,
-        since: r.remote_status_since as Date | null,
+        // Gone from the ATS (deleted there): said so, not the stage last read.
+        status: r.remote_gone_at ? t('integrations.goneFromAts') : (r.remote_status as string),
+        stage: r.remote_gone_at ? null : ((r.remote_stage as string | null) ?? null),
+        gone: Boolean(r.remote_gone_at),
+        since: (r.remote_gone_at ?? r.remote_status_since) as Date | null,
         readAt: r.remote_read_at as Date | null,
       })),
   };

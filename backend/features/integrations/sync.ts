@@ -12,7 +12,8 @@
  *   3. the stage or status of every linked application is read back and kept with the time read
  *      and since when it holds (with the person it is filed under: a merge's survivor); a change the
  *      product did not make is a notification to the
- *      project's company users (notice.ts). Nothing moves the product's pipeline by itself: the
+ *      project's company users (notice.ts); one the ATS answers 404 for (deleted there) is marked gone
+ *      (remote_gone_at), said once in the run log and shown as gone by the status, not its stage last read. Nothing moves the product's pipeline by itself: the
  *      card offers the matching move to a person;
  *   4. the run's counts and, per record, what happened go to the run log; the integration keeps
  *      its candidates synced count and last synced time.
@@ -35,7 +36,8 @@
  * integration back to connected, telling nobody: the permission was granted, or the vendor is
  * answering again, so the daily schedule and the "already in your ATS" look-ups take it up again.
  * A failed run, or one with refused records, notifies the company's integration managers
- * (notice.ts): a failed run only when the run before it did not fail the same way. An erasure during a run is
+ * (notice.ts): a failed run only when the run before it did not fail the same way, refused records only when one of
+ * them did not fail the same way in the run before (a stuck record is told once, until it changes or succeeds). An erasure during a run is
  * not undone by it (syncGuard.ts). An integration removed or disconnected during a run ends it quietly: each
  * record is sent, and the open jobs kept, only while the integration's row is held and still connected
  * (whileConnected); the run ends done with what it sent, and one whose integration is gone or disconnected by
@@ -54,7 +56,7 @@ import { emailAuthError } from './authErrorEmail';
 import { atsStatusChanged, syncFailed } from './notice';
 import { candidatesOf, runReason, sameStage, STAGE_KEY, syncCandidate, type CandidateRow, type RunEntry } from './push';
 import { integrationById, providerOf, removalLockKey, type IntegrationRow } from './store';
-import { erasedOf, failureIsNew } from './syncGuard';
+import { erasedOf, failureIsNew, recordFailuresAreNew } from './syncGuard';
 import { refusalOf } from './vendorRefusal';
 import { putOff, settingsWith, waitAsked, waitingUntil, waitNote } from './vendorWait';
 
@@ -127,8 +129,9 @@ async function whileConnected<T>(db: Knex, id: number, step: () => Promise<T>): 
   });
 }
 /**
- * Reads the ATS's status of one linked application and keeps it; answers it when it changed in a
- * way the product did not make (not the first read, not the stage the product is at), else null.
+ * Reads the ATS's status of one linked application and keeps it; answers the run log's reason when it changed in a
+ * way the product did not make (not the first read, not the stage the product is at), else null. An application the
+ * ATS answers 404 for (deleted there) is marked gone, its stage last read no longer kept, and said once.
  */
 async function readBack(
   db: Knex,
@@ -139,7 +142,14 @@ async function readBack(
   c: CandidateRow,
 ): Promise<string | null> {
   const status = await provider.readStatus(c.remote_id!, c.remote_job_id ?? project.remote_id);
-  if (!status) return null;
+  if (!status) {
+    if (c.remote_gone_at) return null;
+    const now = new Date();
+    await db('integration_links')
+      .where('id', c.link_id)
+      .update({ remote_gone_at: now, remote_stage: null, remote_status_since: now, remote_read_at: now });
+    return runReason('goneInAts');
+  }
   const label = fitTo(STATUS_MAX, status.reason ? `${status.label}: ${status.reason}` : status.label);
   const now = new Date();
   const told = status.since && !Number.isNaN(Date.parse(status.since)) ? new Date(status.since) : null;
@@ -157,6 +167,7 @@ async function readBack(
           : {}),
         remote_status_since: told ?? (changed ? now : (c.remote_status_since ?? now)),
         remote_read_at: now,
+        remote_gone_at: null,
       });
     if (news)
       await atsStatusChanged(trx, config, row, {
@@ -166,7 +177,7 @@ async function readBack(
         status: label,
       });
   });
-  return news ? label : null;
+  return news ? runReason('statusChanged', { status: label }) : null;
 }
 
 /**
@@ -248,8 +259,7 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
             ended = true;
             break;
           }
-          const reason = status && runReason('statusChanged', { status });
-          if (reason) log({ ...base, outcome: 'statusChanged', reason }, c.candidate_id);
+          if (status) log({ ...base, outcome: 'statusChanged', reason: status }, c.candidate_id);
         } catch (err) {
           if (stops(err)) throw err;
           if (!(err instanceof AtsError)) logger.error({ err, integrationId: id }, 'integration status read failed');
@@ -312,7 +322,9 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
     else if (error) {
       if (await failureIsNew(trx, id, runId as number, error))
         await syncFailed(trx, config, row, { error }, deadCredentials);
-    } else if (count('failed')) await syncFailed(trx, config, row, { failedRecords: count('failed') });
+    } else if (count('failed') && (await recordFailuresAreNew(trx, id, runId as number, kept)))
+      // A record stuck on the same refusal is told once, not again each run, until it changes or succeeds.
+      await syncFailed(trx, config, row, { failedRecords: count('failed') });
   });
   await db('integrations')
     .where('id', id)

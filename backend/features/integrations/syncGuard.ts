@@ -12,7 +12,8 @@
  *   the erase_ats_records job queued again, so the vendor's own call erases it (or it is listed);
  * - the run log leaves out the entries of candidates erased during the run.
  * A failed run tells the integration's managers only when the run before it did not fail the same
- * way: a vendor down for a day is one notification, not one an hour.
+ * way: a vendor down for a day is one notification, not one an hour; likewise refused records only when one of them
+ * did not fail the same way in the run before (a record stuck on one refusal is told once, until it changes).
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
@@ -133,4 +134,30 @@ export async function failureIsNew(
   if (!previous || previous.status !== RUN_STATUS.failed || !previous.error) return true;
   const auth = t('integrations.authError');
   return (previous.error === auth) !== (error === auth);
+}
+
+/** A run log entry's identity for telling stuck records apart: its project, candidate, outcome and reason. */
+const entryKey = (e: { project?: unknown; candidate?: unknown; outcome?: unknown; reason?: unknown }) =>
+  JSON.stringify([e.project, e.candidate, e.outcome, e.reason ?? null]);
+
+/**
+ * Whether a run's failed records are news: one of them did not fail the same way (same record, same reason) in the
+ * run before it. A record stuck on the same refusal run after run is told once, until it changes or succeeds.
+ */
+export async function recordFailuresAreNew(
+  trx: Knex.Transaction,
+  integrationId: number,
+  runId: number,
+  entries: { outcome: string }[],
+): Promise<boolean> {
+  const previous = await trx('integration_runs')
+    .where('integration_id', integrationId)
+    .where('id', '<', runId)
+    .whereNot('status', RUN_STATUS.running)
+    .orderBy('id', 'desc')
+    .first('entries');
+  const before = new Set(
+    ((previous?.entries ?? []) as { outcome?: string }[]).filter((e) => e.outcome === 'failed').map(entryKey),
+  );
+  return entries.some((e) => e.outcome === 'failed' && !before.has(entryKey(e)));
 }

@@ -16,7 +16,9 @@
  * `X-RateLimit-Reset` (epoch seconds the window ends); `limitRate(max, windowMs)` sets the limit (a
  * thousand calls per 10 s by default), and a call over it gets 429 with those headers and Retry-After.
  * `POST /applications/{id}/hire` sets an active application's status to hired, as Harvest's hire call
- * does (a hire is a status, not a stage); one that is not active is refused with 422.
+ * does (a hire is a status, not a stage); one that is not active is refused with 422, as is a move of one.
+ * `POST /applications/{id}/unreject` makes a rejected application active again at its stage, as Harvest's
+ * unreject does; one that is not rejected is refused with 422.
  * `DELETE /candidates/{id}` deletes the person and their applications, as Harvest does; an
  * unknown id is 404, and so is `GET /candidates/{id}`.
  * Tests act as the company would in Greenhouse itself: delete an application or a person, or merge
@@ -230,7 +232,7 @@ export async function startGreenhouseStandIn(
           if (applications[i].candidateId === Number(someone[1])) applications.splice(i, 1);
         return { body: { message: `Person ${someone[1]} has been deleted.` } };
       }
-      const act = /^\/applications\/(\d+)\/(move|reject|hire)$/.exec(route);
+      const act = /^\/applications\/(\d+)\/(move|reject|hire|unreject)$/.exec(route);
       if (method === 'POST' && act) {
         const row = applications.find((a) => a.id === Number(act[1]));
         if (!row) return { status: 404, body: { message: 'Resource not found' } };
@@ -238,11 +240,18 @@ export async function startGreenhouseStandIn(
           if (row.status !== 'active')
             return { status: 422, body: { message: 'Only active applications can be hired' } };
           row.status = 'hired';
+        } else if (act[2] === 'unreject') {
+          if (row.status !== 'rejected')
+            return { status: 422, body: { message: 'Only rejected applications can be unrejected' } };
+          row.rejected = false;
+          row.status = 'active';
         } else if (act[2] === 'reject') {
           if (b.rejection_reason_id !== 77) return { status: 422, body: { message: 'rejection_reason_id is invalid' } };
           row.rejected = true;
           row.status = 'rejected';
         } else {
+          if (row.status !== 'active')
+            return { status: 422, body: { message: 'Only active applications can be moved' } };
           if (b.from_stage_id !== row.stageId)
             return { status: 422, body: { message: 'from_stage_id is not the stage the application is in' } };
           // Without a target Greenhouse advances the application one stage.

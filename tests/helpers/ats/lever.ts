@@ -5,7 +5,8 @@
  * `/v1` (users, postings paged with `next`, stages, archive reasons, opportunities created as a
  * user, moved, archived and found by email). As Lever does, an opportunity for an email it
  * holds joins that contact (one person, one opportunity per posting); an opportunity is read with
- * its stage, or its archive reason (a hired reason when hired). Access tokens can be expired and
+ * its stage, or its archive reason (a hired reason when hired); `PUT /opportunities/:id/archived` with `reason: null`
+ * unarchives it, as Lever's API does, while a stage move leaves an archived one archived. Access tokens can be expired and
  * refresh tokens revoked at will. A contact is read by id (`GET /contacts/:id`, 404 once it has no
  * opportunity left), opportunities are listed by `contact_id` as well as by email, and a new one
  * names an existing contact with `contact`; an opportunity can be deleted as a user would in Lever.
@@ -261,7 +262,13 @@ export async function startLeverStandIn(
           return { status: 400, body: { code: 'BadRequestError', message: 'unknown stage' } };
         row.stage = String(b.stage);
         row.lastAdvancedAt = Date.now();
+      } else if (b.reason === null) {
+        // As Lever does it: `reason: null` unarchives the opportunity (a stage move leaves it archived).
+        delete row.archivedReason;
+        delete row.archivedAt;
       } else {
+        if (!['ar-nf', 'ar-hired'].includes(String(b.reason)))
+          return { status: 400, body: { code: 'BadRequestError', message: 'unknown archive reason' } };
         row.archivedReason = String(b.reason);
         row.archivedAt = Date.now();
       }
