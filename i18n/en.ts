@@ -4,7 +4,7 @@ import { search, searchErrors } from './sections/search';
 import { credits, creditFieldErrors } from './sections/credits';
 import { imports } from './sections/imports';
 import { documentUploadErrors, talent } from './sections/talent';
-import { talentErrors } from './sections/talentErrors';
+import { phoneErrors, talentErrors } from './sections/talentErrors';
 import { entityLabels } from './sections/entities';
 import { notifications } from './sections/live';
 import { chat } from './sections/chat';
@@ -216,7 +216,7 @@ export const en = {
     },
   },
   profilePic: { errors: { notUploaded: 'Upload the picture from your account page' } },
-  phone: { errors: { required: 'Enter the phone number', invalid: 'Enter a valid phone number' } },
+  phone: { errors: phoneErrors },
   tags: {
     errors: { identifierExists: 'Tag identifier already exists', icon: 'Choose one of the icons shown' },
     semiActive: {

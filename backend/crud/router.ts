@@ -191,6 +191,7 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
       { ...req.body, ...implied },
       'create',
       new Set([...writable, ...Object.keys(implied)]),
+      await writes.phoneCountry?.(req.ctx.knex, req.body),
     );
     Object.assign(data, implied);
     if (!ability.can('create', asSubject(subject, { ...data }))) throw forbidden();
@@ -268,7 +269,8 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     const seen = new Set(permittedFieldsOf(ability, 'read', target, { fieldsFrom }));
     const refused = refusedChanges(entity, body, existing, new Set(writable), seen);
     if (refused) throw new AppError(403, 'errors.fieldNotWritable', undefined, refused);
-    const data = validateRecord(entity, body, 'update', new Set(writable));
+    const phoneCountry = await writes.phoneCountry?.(trx, body, existing);
+    const data = validateRecord(entity, body, 'update', new Set(writable), phoneCountry);
     if (!ability.can('update', asSubject(subject, { ...existing, ...data }))) throw forbidden();
     const children = validateChildren(entity, body, ability);
     const statusChanged = 'status' in data && data.status !== existing.status;

@@ -27,16 +27,18 @@ export function cleanValue(def: FieldDef, value: unknown): unknown {
 /**
  * Validates a create or update payload. Fields that are read-only, unknown or outside `writable`
  * are ignored (clients such as react-admin send whole records back). Returns camelCase values
- * ready for the model, with references as plain ids.
+ * ready for the model, with references as plain ids. A national phone number is read in `phoneCountry`
+ * (the record's country, EntityWrites.phoneCountry) when known, and stored in E.164.
  */
 export function validateRecord(
   entity: EntityDef,
   input: unknown,
   mode: Mode,
   writable?: ReadonlySet<string>,
+  phoneCountry?: string | null,
 ): Record<string, unknown> {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest({}, 'errors.badRequest');
-  const result = parseRecord(entity, input, { mode, writable });
+  const result = parseRecord(entity, input, { mode, writable, phoneCountry });
   if (result.errors) throw badRequest(result.errors);
   return result.data;
 }

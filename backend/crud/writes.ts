@@ -103,6 +103,11 @@ export interface EntityWrites {
   statusRoute?: string;
   /** The capability route that owns deletion (one row at a time); the generic bulk `DELETE /` is then not mounted. */
   deleteRoute?: string;
+  /**
+   * The country (ISO code) a national phone number of the write is read in (schema/validation/phone.ts), from the
+   * body and the stored row (`existing`, absent on a create): a candidate's current location's.
+   */
+  phoneCountry?(knex: Knex, body: unknown, existing?: Row): Promise<string | undefined>;
 }
 
 /** The write rules of an entity by its name; an entity without rules is written as declared. */

@@ -191,3 +191,10 @@ export const talentErrors = {
   cv: { errors: { notFound: 'There is no CV on file' } },
   downloadForbidden: 'You may not download this file',
 };
+
+/** A phone number's problems (schema/validation/phone.ts): 'countryCode' when a national number has no country to be read in. */
+export const phoneErrors = {
+  required: 'Enter the phone number',
+  invalid: 'Enter a valid phone number',
+  countryCode: 'Add the country code, e.g. +65 9123 4567',
+};

@@ -9,7 +9,8 @@
  *   defaults) or an update (only the keys given; emptying a field that cannot be empty, defaulted or
  *   not, is 'required'), limited to the fields a role may write
  *   (`writableFieldsOf`), with the entity's cross-field rules (schema/rules) and its child lists;
- *   its values or its field errors. Each field by its plain check (fieldChecks.ts).
+ *   its values or its field errors. Each field by its plain check (fieldChecks.ts); a phone read in
+ *   `phoneCountry` when the record's country is known (schema/validation/phone.ts).
  * - `recordSchema(...)` and `fieldSchema(def)`: the same checks as zod schemas, for forms and
  *   routes that compose zod schemas; read their issues with `fieldErrorsOf`.
  */
@@ -20,7 +21,7 @@ import { writableFields } from '../ability';
 import { isNullable, isWritable } from '../lib/define';
 import type { Action, EntityDef, FieldDef } from '../lib/types';
 import { candidateRules, educationRules, experienceRules, todayOf, type Today } from '../rules/candidate';
-import { bad, checkOf, FAILED, isEmpty, isObject, type Check } from './fieldChecks';
+import { bad, checkOf, FAILED, isEmpty, isObject, phoneCheck, type Check } from './fieldChecks';
 import { fieldErrorsOfIssues, type FieldErrors, type Issue } from './issues';
 import { normaliseUrl } from './links';
 
@@ -104,6 +105,8 @@ export interface RecordOptions {
   rules?: { existing?: Data; today?: Today };
   /** Validate the child lists the input carries (a candidate's experiences and educations) with their own schemas and rules. */
   children?: boolean;
+  /** The country (ISO code) a national phone number of this record is read in (a candidate's current location's). */
+  phoneCountry?: string | null;
 }
 
 /** The values of one record's fields; every problem is an issue at '<field>' or inside it. */
@@ -131,7 +134,8 @@ function parseFields(
       continue;
     }
     const mark = issues.length;
-    const parsed = check(value, issues);
+    const own = def.kind === 'phone' && options.phoneCountry ? phoneCheck(def, options.phoneCountry) : check;
+    const parsed = own(value, issues);
     if (parsed !== FAILED) out[name] = parsed;
     else {
       failed.add(name);

@@ -14,7 +14,7 @@ import type { FieldDef } from '../lib/types';
 import { isDate } from '../rules/candidate';
 import type { Issue } from './issues';
 import { isHttpUrl, normaliseUrl } from './links';
-import { cleanPhone } from './phone';
+import { cleanPhone, phoneProblem } from './phone';
 
 type Data = Record<string, unknown>;
 
@@ -134,6 +134,19 @@ const string =
   (v, issues) =>
     typeof v === 'string' ? check(v, issues) : bad(issues, 'invalid');
 
+/**
+ * A phone field's check: a national number read in `country` (ISO code) when the record's country is known
+ * (entitySchemas' `phoneCountry`), stored in E.164; refused as 'countryCode' when no country is known to read it in.
+ */
+export function phoneCheck(def: FieldDef, country?: string | null): Check {
+  const text = textCheck(def, 'noPattern');
+  return string((s, issues) => {
+    const checked = text(s.trim(), issues);
+    if (checked === FAILED) return FAILED;
+    return cleanPhone(checked, country) ?? bad(issues, phoneProblem(checked, country) ?? 'invalid');
+  });
+}
+
 function compile(def: FieldDef): Check {
   switch (def.kind) {
     case 'string': {
@@ -156,13 +169,8 @@ function compile(def: FieldDef): Check {
         return email === undefined ? bad(issues, 'invalid') : text(email, issues);
       });
     }
-    case 'phone': {
-      const text = textCheck(def, 'noPattern');
-      return string((s, issues) => {
-        const checked = text(s.trim(), issues);
-        return checked === FAILED ? FAILED : (cleanPhone(checked) ?? bad(issues, 'invalid'));
-      });
-    }
+    case 'phone':
+      return phoneCheck(def);
     case 'url': {
       const text = textCheck(def, 'noPattern');
       return string((s, issues) => {

@@ -11,7 +11,7 @@ import { companyUser } from '../entities/companyUser';
 import { normaliseEmail } from '../lib/email';
 import { EMAIL_PATTERN } from '../lib/fields';
 import { recordSchema } from './entitySchemas';
-import { isPhone } from './phone';
+import { phoneProblem } from './phone';
 
 /** Free and test mail providers (spec section 5): a company signs up with its own domain. */
 export const FREE_EMAIL_PROVIDERS = [
@@ -78,7 +78,11 @@ export const phoneNumber = (required = true) =>
     .superRefine((s, ctx) => {
       if (!s) {
         if (required) ctx.addIssue({ code: 'custom', message: 'phone.errors.required' });
-      } else if (!isPhone(s)) ctx.addIssue({ code: 'custom', message: 'phone.errors.invalid' });
+      } else {
+        // No country is known on these forms: a national number is asked for with its country code.
+        const problem = phoneProblem(s);
+        if (problem) ctx.addIssue({ code: 'custom', message: `phone.errors.${problem}` });
+      }
     });
 
 /** A verification code: given, and complete (6 digits). */

@@ -1,14 +1,15 @@
 /**
- * The seed set 'names': the names people type beside the formal ones (seeds/lookups/data/names.ts)
- * and the currency rates; then candidates written before search existed are indexed. Runs once on
+ * The seed set 'names': the names people type beside the formal ones (seeds/lookups/data/names.ts;
+ * languages' and countries' names in other languages by code, data/endonyms.ts) and the currency rates; then candidates written before search existed are indexed. Runs once on
  * new and existing databases alike, after 'lookups', and can run again: rows are added when
  * missing and aliases merged with what admins added.
  */
 import type { Knex } from 'knex';
+import { namesByCode } from './data/endonyms';
 import { aliases, currencyRates, plainSkills, spokenLanguages } from './data/names';
 
 /** Everything this set writes, whose hash records the run (seeds/index.ts): a change loads it again. */
-export const namesData = { aliases, currencyRates, plainSkills, spokenLanguages };
+export const namesData = { aliases, currencyRates, plainSkills, spokenLanguages, namesByCode };
 
 const TABLES: Record<keyof typeof aliases, string> = {
   skills: 'skills',
@@ -26,6 +27,18 @@ async function addAliases(knex: Knex, table: string, name: string, names: string
       `update "${table}" set aliases = array(select distinct a from unnest(aliases || ?::text[]) a order by a), updated_at = now()
       where id = (select min(id) from "${table}" where name = ?)`,
       [names, name],
+    )
+    .then((r: { rowCount: number }) => r.rowCount);
+}
+
+/** Adds other names to the rows of `table` by their code (a language's or a country's), in one statement. */
+async function addAliasesByCode(knex: Knex, table: string, byCode: Record<string, string[]>): Promise<number> {
+  return knex
+    .raw(
+      `update "${table}" t set aliases = array(select distinct a from unnest(t.aliases || v.names) a order by a), updated_at = now()
+      from (select key as code, array(select jsonb_array_elements_text(value)) as names from jsonb_each(?::jsonb)) v
+      where t.code = v.code and not (t.aliases @> v.names)`,
+      [JSON.stringify(byCode)],
     )
     .then((r: { rowCount: number }) => r.rowCount);
 }
@@ -60,6 +73,8 @@ export async function loadNames(knex: Knex): Promise<Record<string, number>> {
   for (const [kind, byName] of Object.entries(aliases) as [keyof typeof aliases, Record<string, string[]>][]) {
     for (const [name, names] of Object.entries(byName)) aliased += await addAliases(knex, TABLES[kind], name, names);
   }
+  for (const [kind, byCode] of Object.entries(namesByCode) as [keyof typeof namesByCode, Record<string, string[]>][])
+    aliased += await addAliasesByCode(knex, TABLES[kind], byCode);
   // A citizenship is also found by its country's name ('Malaysia' for Malaysian).
   await knex.raw(`
     update citizenships z set aliases = array(select distinct a from unnest(z.aliases || array[c.name::text]) a order by a), updated_at = now()

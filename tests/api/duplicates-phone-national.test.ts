@@ -99,7 +99,9 @@ describe('The phone match key is the number in E.164, read with the profile’s 
 
   it('the scan the migration queues rekeys a national number stored by its digits alone', async () => {
     const [plus, national] = [made.get('scanPlus')!, made.get('scanNational')!];
-    // As the keys and pairs were before: the national number keyed by its digits, no pair.
+    // As the profile, keys and pairs were before: the number stored national (the form now stores it in E.164, read
+    // with the profile's country), keyed by its digits, no pair.
+    await t.knex('candidates').where('id', national).update({ phone: '07400 123456' });
     const rekeyed = await t
       .knex('candidate_match_keys')
       .where({ candidate_id: national, key: '447400123456' })

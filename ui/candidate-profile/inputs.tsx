@@ -60,9 +60,22 @@ export function TextInput({ name, label, required, helperText, inputMode, slotPr
       label={label}
       required={required}
       error={!!fieldState.error}
-      helperText={fieldState.error?.message ?? helperText}
+      helperText={withHint(fieldState.error?.message, helperText)}
       fullWidth
     />
+  );
+}
+
+/** A field's problem above its hint: the hint (a phone's 'With country code, e.g. ...') still shows how to fix it. */
+function withHint(error: string | undefined, hint: string | undefined) {
+  if (!error || !hint || error === hint) return error ?? hint;
+  return (
+    <>
+      {error}
+      <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+        {hint}
+      </Box>
+    </>
   );
 }
 

@@ -165,6 +165,14 @@ function sourceOf(client: LookupClient): LookupSource {
   return source;
 }
 
+/** The country code of a city whose name the page has loaded (a chosen current location): where its phone numbers are read. */
+export const cityCountries =
+  (client: LookupClient) =>
+  (cityId: unknown): string | undefined =>
+    typeof cityId === 'string' || typeof cityId === 'number'
+      ? sourceOf(client).cached('cities', cityId)?.hint
+      : undefined;
+
 export function LookupProvider({ client, children }: { client: LookupClient; children: ReactNode }) {
   return <LookupContext.Provider value={sourceOf(client)}>{children}</LookupContext.Provider>;
 }

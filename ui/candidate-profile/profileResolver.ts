@@ -17,16 +17,28 @@ export const ROW_LISTS = ['preferredLocations', 'skills', 'languages', ...Object
 /** The form path an error of `path` is shown at. */
 export const errorPath = (path: string) => (ROW_LISTS.includes(path) ? `${path}.root` : path);
 
-/** The profile form's schema: its values as they are, with every problem at its form path in the catalogue's words. */
-export function profileFormSchema(editor: Editor, existing?: Item, translate: (key: string) => string = t) {
+/** The country (ISO code) of a chosen city, when its name is loaded (lookups.tsx cityCountries). */
+export type CityCountry = (cityId: unknown) => string | undefined;
+
+/**
+ * The profile form's schema: its values as they are, with every problem at its form path in the catalogue's words.
+ * A national phone number is read in the country of the chosen current location (`cityCountry`), as the server reads it.
+ */
+export function profileFormSchema(
+  editor: Editor,
+  existing?: Item,
+  translate: (key: string) => string = t,
+  cityCountry?: CityCountry,
+) {
   return z.record(z.string(), z.unknown()).transform((values, ctx) => {
-    const problems = profileProblems(values as FormValues, { editor, existing });
+    const phoneCountry = cityCountry?.(values.currentLocationId);
+    const problems = profileProblems(values as FormValues, { editor, existing, phoneCountry });
     for (const [path, key] of Object.entries(problems))
       ctx.addIssue({ code: 'custom', message: translate(key), path: errorPath(path).split('.') });
     return values;
   });
 }
 
-export function profileResolver(editor: Editor, existing?: Item): Resolver<FieldValues> {
-  return zodResolver(profileFormSchema(editor, existing), undefined, { raw: true });
+export function profileResolver(editor: Editor, existing?: Item, cityCountry?: CityCountry): Resolver<FieldValues> {
+  return zodResolver(profileFormSchema(editor, existing, t, cityCountry), undefined, { raw: true });
 }

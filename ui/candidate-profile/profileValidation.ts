@@ -18,12 +18,14 @@ interface Options {
   existing?: Item;
   /** The reader's own day (the browser's clock): the server accepts any day that is today somewhere. */
   today?: Today;
+  /** The country (ISO code) of the chosen current location: a national phone number is read in it, as the server reads it. */
+  phoneCountry?: string | null;
 }
 
 /** Every problem the server would report for saving these values. */
 export function profileProblems(
   values: FormValues,
-  { editor, existing = {}, today = localToday() }: Options,
+  { editor, existing = {}, today = localToday(), phoneCountry }: Options,
 ): Problems {
   // The candidate does not set the Hong Kong flag, but it decides whether those fields are required.
   const context = { ...existing, isSpecialHkCandidate: values.isSpecialHkCandidate === true };
@@ -32,6 +34,7 @@ export function profileProblems(
     writable: new Set(editableFields(editor)),
     rules: { existing: context, today },
     children: true,
+    phoneCountry,
   });
   const parsed = schema.safeParse(toPayload(values, editor));
   return parsed.success ? {} : fieldErrorsOf(parsed.error);

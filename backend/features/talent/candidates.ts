@@ -25,7 +25,7 @@
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { entity } from '../../../schema';
-import { formatId } from '../../../schema/lib/ids';
+import { formatId, parseId } from '../../../schema/lib/ids';
 import { educationRules, experienceRules, overridesOwnStatus } from '../../../schema/rules/candidate';
 import { modelFor } from '../../db/models';
 import type { ChildWrite } from '../../crud/children';
@@ -36,6 +36,7 @@ import { assertEmailFree, endSessions, personChecks, type EntityWrites, type Wri
 import { AppError, badRequest, notFound, type FieldErrors } from '../../errors';
 import { assertNotErased } from '../../services/erasedEmails';
 import { cancelBookings } from '../../services/interviewBooking';
+import { locationCountries } from '../../services/phoneKeys';
 import { candidateProblems, referencedIds } from './checkCandidate';
 import { attachCvDrafts } from './cv/storedPaths';
 import { prepareCandidate, reserveCandidateIds, writeCandidates } from './writeCandidates';
@@ -140,7 +141,19 @@ export async function writeOwnDetails(
   await writeCandidates(trx, [prepareCandidate({ data, children: [] }, id, stored)], { config });
 }
 
+/**
+ * The country (ISO code) a candidate's national phone number is read in: their current location's, as the form sends
+ * it (`body`), else as stored (`existing`). The profile form reads it the same way (ui/candidate-profile/profileResolver.ts).
+ */
+export async function candidatePhoneCountry(knex: Knex, body: unknown, existing?: Row): Promise<string | undefined> {
+  const sent = body && typeof body === 'object' && 'currentLocationId' in body;
+  const raw = sent ? (body as Record<string, unknown>).currentLocationId : existing?.currentLocationId;
+  const id = raw === null || raw === undefined ? undefined : parseId(entity('city'), raw);
+  return id === undefined ? undefined : (await locationCountries(knex, [id])).get(id);
+}
+
 export const candidateWrites: EntityWrites = {
+  phoneCountry: candidatePhoneCountry,
   create: (write) => saveCandidate(write, { data: write.data, children: write.children }),
   update: async (write) => {
     const { body } = write;

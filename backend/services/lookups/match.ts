@@ -220,6 +220,17 @@ export class NameIndex {
 
   /** Autocomplete: prefix matches by tier, then close fuzzy ones, at most `limit`. */
   suggest(text: string, limit = SUGGEST_MAX): Option[] {
+    return this.suggestTiered(text, limit).map((r) => r.option);
+  }
+
+  /** The rows whose option shows `src` (a city's country code), in the table's order (cities: most populous first). */
+  withSrc(src: string, limit = SUGGEST_MAX): Option[] {
+    const rows = this.entries.filter((e) => e.row.src === src).slice(0, limit);
+    return rows.map(({ row }) => ({ id: row.id, label: row.name, src: row.src ?? null }));
+  }
+
+  /** suggest's options with their tiers: 0 the name, 1 another name, 2-4 prefixes, 5 fuzzy. */
+  suggestTiered(text: string, limit = SUGGEST_MAX): { option: Option; tier: number }[] {
     const q = normalise(text);
     if (q.length < SUGGEST_MIN) return [];
     const ranked: { e: Entry; tier: number; score: number }[] = [];
@@ -238,6 +249,8 @@ export class NameIndex {
         byCode(a.e.row.name, b.e.row.name) ||
         a.e.row.id - b.e.row.id,
     );
-    return ranked.slice(0, limit).map(({ e }) => ({ id: e.row.id, label: e.row.name, src: e.row.src ?? null }));
+    return ranked
+      .slice(0, limit)
+      .map(({ e, tier }) => ({ option: { id: e.row.id, label: e.row.name, src: e.row.src ?? null }, tier }));
   }
 }

@@ -8,6 +8,7 @@ import { entity } from '../../../schema';
 import type { AppAbility } from '../../../schema/ability';
 import { formatId } from '../../../schema/lib/ids';
 import { permissionSql, scopeQuery } from '../../permissions/sql';
+import { locationSuggestions } from './countryCities';
 import { cachedIndex } from './load';
 import {
   FUZZY_MARGIN,
@@ -63,6 +64,7 @@ const CACHED_KINDS = new Set<LookupKind>([
 /**
  * Autocomplete: prefix of the name, of another name, of a word of the name, then close fuzzy matches; at most `limit`.
  * One character ('R') finds its exact name or alias first, then the prefixes; no fuzzy tier (match.ts SUGGEST_FUZZY_MIN).
+ * A country's name typed in the city picker also offers its cities (countryCities.ts).
  * A lookup the caller may read whole is answered by its cached in-memory index, which ranks the same
  * way without normalising and comparing every row in SQL on each keystroke; other rows are read through the caller's permissions.
  */
@@ -75,10 +77,11 @@ export async function suggest(
 ): Promise<Option[]> {
   const def = entity(LOOKUP_SOURCES[kind].entity);
   if (CACHED_KINDS.has(kind) && permissionSql(ability, 'read', def.subject, 't') === null) {
-    const index = await cachedIndex(knex, kind);
-    return index
-      .suggest(text, limit)
-      .map((o) => ({ id: formatId(def, o.id) as string | number, label: o.label, src: o.src }));
+    const found =
+      kind === 'locations'
+        ? await locationSuggestions(knex, text, limit)
+        : (await cachedIndex(knex, kind)).suggest(text, limit);
+    return found.map((o) => ({ id: formatId(def, o.id) as string | number, label: o.label, src: o.src }));
   }
   return suggestInSql(knex, ability, kind, text, limit);
 }

@@ -27,7 +27,7 @@ import { useNotify } from '../../app/notify';
 import { t } from '../../../i18n';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { OwnEmail } from './EmailChange';
-import { LookupProvider, useNamesLoaded } from '../../../ui/candidate-profile/lookups';
+import { cityCountries, LookupProvider, useNamesLoaded } from '../../../ui/candidate-profile/lookups';
 import { ProfileSections } from '../../../ui/candidate-profile/ProfileSections';
 import { toFormValues, toPayload } from '../../../ui/candidate-profile/profileFields';
 import { errorPath, profileResolver } from '../../../ui/candidate-profile/profileResolver';
@@ -82,7 +82,7 @@ function useLeaveGuard(dirty: boolean, onLeave: () => void) {
 export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
   const notify = useNotify();
   const values = useMemo(() => toFormValues(profile, 'candidate'), [profile]);
-  const resolver = useMemo(() => profileResolver('candidate', profile), [profile]);
+  const resolver = useMemo(() => profileResolver('candidate', profile, cityCountries(portalLookups)), [profile]);
   const form = useForm<FieldValues>({ defaultValues: values, resolver, mode: 'onChange' });
   const { reset, setError, formState } = form;
   const namesLoaded = useNamesLoaded(portalLookups, values, 'candidate');

@@ -8,7 +8,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Form, SaveButton, useBasename, useLocation, useNavigate, useRecordContext } from 'react-admin';
 import { t } from '../../../../i18n';
-import { LookupProvider, useNamesLoaded } from '../../../../ui/candidate-profile/lookups';
+import { cityCountries, LookupProvider, useNamesLoaded } from '../../../../ui/candidate-profile/lookups';
 import { ProfileSections } from '../../../../ui/candidate-profile/ProfileSections';
 import { toFormValues } from '../../../../ui/candidate-profile/profileFields';
 import { profileResolver } from '../../../../ui/candidate-profile/profileResolver';
@@ -89,7 +89,10 @@ export function TalentForm({ mode, children }: { mode: 'create' | 'edit'; childr
         : toFormValues(undefined, 'admin'),
     [record, mode],
   );
-  const resolver = useMemo(() => profileResolver('admin', mode === 'edit' ? record : undefined), [record, mode]);
+  const resolver = useMemo(
+    () => profileResolver('admin', mode === 'edit' ? record : undefined, cityCountries(consoleLookups)),
+    [record, mode],
+  );
   const id = mode === 'edit' && record ? String(record.id) : undefined;
   // The pickers' names are asked for at once before the form draws, so each picker draws once, with its name.
   const namesLoaded = useNamesLoaded(consoleLookups, values, 'admin');
