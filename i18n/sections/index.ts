@@ -7,6 +7,7 @@ import { consentsPortal } from './consents';
 import { dashboards } from './dashboards';
 import { integrationsPortal } from './integrations';
 import { interviews } from './interviews';
+import { mailLinks } from './mailLinks';
 import { pages } from './pages';
 import { projectsPortal } from './projectsPortal';
 import { pipelinePortal } from './pipelinePortal';
@@ -29,4 +30,5 @@ export const portal = {
   dataRights: dataRightsPortal,
   dataExport: dataExportPortal,
   dataCorrection: dataCorrectionPortal,
+  mailLinks,
 };

@@ -37,20 +37,41 @@ export const requestLead = (m: Pick<RequestMessageInput, 'interview' | 'company'
     ? `${m.company} would like to interview you for the role of ${m.role}.`
     : `${m.company} is hiring for the role of ${m.role} and would like to know whether you want to be put forward.`;
 
-/** The email: its subject and its paragraphs, in order. */
-export function requestEmail(m: RequestMessageInput): { subject: string; lines: string[] } {
-  const lines = [
+/**
+ * A paragraph "label: url" of the email: its text part reads it whole, its HTML part shows the link alone, reading
+ * `label` (backend/services/mail/templates.ts `html`, which makes a link of the product's own URLs only).
+ */
+export interface RequestLink {
+  text: string;
+  url: string;
+  label: string;
+  alone: true;
+}
+
+const action = (label: string, url: string): RequestLink => ({ text: `${label}: ${url}`, url, label, alone: true });
+
+/**
+ * The email: its subject and its paragraphs, in order, as text (`lines`, the preview's) and as the email writes them
+ * (`paragraphs`: the links as RequestLink, the typed header, body and footer as plain strings).
+ */
+export function requestEmail(m: RequestMessageInput): {
+  subject: string;
+  lines: string[];
+  paragraphs: (string | RequestLink)[];
+} {
+  const paragraphs = [
     `Hi ${m.firstName?.trim() || 'there'},`,
     requestLead(m),
     ...(m.header ? [m.header] : []),
     ...(m.body ? [m.body] : []),
     ...(m.footer ? [m.footer] : []),
-    `Read the full job description: ${m.links.jd}`,
-    `${m.interview ? 'Accept the interview' : 'Yes, put me forward'}: ${m.links.accept}`,
-    `${m.interview ? 'Decline' : 'No, thank you'}: ${m.links.decline}`,
+    action('Read the full job description', m.links.jd),
+    action(m.interview ? 'Accept the interview' : 'Yes, put me forward', m.links.accept),
+    action(m.interview ? 'Decline' : 'No, thank you', m.links.decline),
     'These links are valid for 3 days.',
   ];
-  return { subject: m.interview ? `Interview request: ${m.role}` : `A role for you: ${m.role}`, lines };
+  const lines = paragraphs.map((p) => (typeof p === 'string' ? p : p.text));
+  return { subject: m.interview ? `Interview request: ${m.role}` : `A role for you: ${m.role}`, lines, paragraphs };
 }
 
 /** The WhatsApp message as the candidate reads it (its template's header, text and two buttons). */

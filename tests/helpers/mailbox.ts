@@ -20,3 +20,12 @@ export async function linkParam(knex: Knex, to: string, path: string, param: str
   if (!value) throw new Error(`no ${path} link with ${param} in the email to ${to}: ${mail.text}`);
   return value;
 }
+
+/** The links of an email's HTML part, in order: each href (its character references read) and the words it reads. */
+export function htmlLinks(html: string | null): { href: string; words: string }[] {
+  const read = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+  return [...(html ?? '').matchAll(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => ({
+    href: read(m[1]),
+    words: read(m[2]),
+  }));
+}

@@ -27,7 +27,7 @@ import type { Config } from '../../config';
 import { logger } from '../../logger';
 import { loadShown } from '../../services/candidateGate';
 import { queueEmail } from '../../services/mail/outbox';
-import { html } from '../../services/mail/templates';
+import { html, linked, plainText, type Paragraph } from '../../services/mail/templates';
 import { unsentNewsSql } from './news';
 import { newLink } from './notice';
 import { PROJECT_COLUMNS, projectOfRow, reachSql, subscriberOfRow } from './reached';
@@ -121,7 +121,7 @@ async function sendOne(trx: Knex.Transaction, config: Config, d: Due): Promise<n
     { projectId: d.project_id },
   );
   const values = { count: news.length, project: d.title, name: d.first_name || 'there' };
-  const lines = [
+  const lines: Paragraph[] = [
     t('alerts.email.greeting', values),
     t('alerts.email.intro', values),
     ...first.map((n) => {
@@ -132,9 +132,11 @@ async function sendOne(trx: Knex.Transaction, config: Config, d: Due): Promise<n
     }),
   ];
   if (news.length > first.length) lines.push(t('alerts.email.more', { count: news.length - first.length }));
+  const open = `${config.publicUrl}${newLink(d.project_id)}`;
+  const stop = unsubscribeUrl(config, d.id);
   lines.push(
-    t('alerts.email.open', { url: `${config.publicUrl}${newLink(d.project_id)}` }),
-    t('alerts.email.unsubscribe', { url: unsubscribeUrl(config, d.id) }),
+    linked(t('alerts.email.open', { url: open }), open, t('portal.mailLinks.seeNew')),
+    linked(t('alerts.email.unsubscribe', { url: stop }), stop, t('portal.mailLinks.unsubscribe')),
   );
   const subject = t(
     d.frequency === ALERT_FREQUENCY.weekly ? 'alerts.email.subjectWeekly' : 'alerts.email.subjectDaily',
@@ -143,7 +145,7 @@ async function sendOne(trx: Knex.Transaction, config: Config, d: Due): Promise<n
   await queueEmail(trx, {
     to: d.email,
     subject,
-    text: lines.join('\n\n'),
+    text: plainText(lines),
     html: html(config, lines),
     headers: oneClickHeaders(config, d.id),
   });

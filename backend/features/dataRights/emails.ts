@@ -3,7 +3,7 @@ import { ERASURE_COOLING_OFF_DAYS } from '../../../schema/rules/dataRights';
 import { formatDateTime } from '../../../schema/rules/dates';
 import { t } from '../../../i18n';
 import type { Config } from '../../config';
-import { html } from '../../services/mail/templates';
+import { emailOf, profilePageAt } from '../../services/mail/templates';
 
 /**
  * A moment as an email writes it for a reader whose zone the product does not know: in UTC, and
@@ -14,27 +14,23 @@ export const inUtc = (moment: Date): string => `${formatDateTime(moment, { timeZ
 export function erasureCodeEmail(config: Config, firstName: string | null, code: string) {
   const lines = [
     `Hi ${firstName ?? 'there'},`,
-    `You asked us to erase your ${config.productName} profile and everything we hold about you. Enter the code ${code} on your profile page (${config.publicUrl}/candidate/profile) to confirm.`,
+    profilePageAt(
+      config,
+      (url) =>
+        `You asked us to erase your ${config.productName} profile and everything we hold about you. Enter the code ${code} to confirm on ${url}.`,
+    ),
     `The erasure then happens ${ERASURE_COOLING_OFF_DAYS} days later; until then you can cancel it from the same page. The code expires in 10 minutes. If you did not ask for this, ignore this email: nothing happens without the code.`,
   ];
-  return {
-    subject: `${code} is your code to confirm the erasure of your ${config.productName} data`,
-    text: lines.join('\n\n'),
-    html: html(config, lines),
-  };
+  return emailOf(config, `${code} is your code to confirm the erasure of your ${config.productName} data`, lines);
 }
 
 export function erasureScheduledEmail(config: Config, firstName: string | null, dueAt: Date) {
   const lines = [
     `Hi ${firstName ?? 'there'},`,
     `Your ${config.productName} data will be erased on ${inUtc(dueAt)}.`,
-    `Until then you can cancel the erasure from your profile page: ${config.publicUrl}/candidate/profile`,
+    profilePageAt(config, (url) => `Until then you can cancel the erasure from your profile page: ${url}`),
   ];
-  return {
-    subject: `Your ${config.productName} data will be erased`,
-    text: lines.join('\n\n'),
-    html: html(config, lines),
-  };
+  return emailOf(config, `Your ${config.productName} data will be erased`, lines);
 }
 
 /**
@@ -55,11 +51,7 @@ export function atsRecordsToEraseEmail(config: Config, records: { ats: string; r
       : []),
     'Data protection law (PDPA, PDPO, GDPR) expects copies of their data to be erased too.',
   ];
-  return {
-    subject: `Records to erase in your ATS`,
-    text: lines.join('\n\n'),
-    html: html(config, lines),
-  };
+  return emailOf(config, `Records to erase in your ATS`, lines);
 }
 
 /**
@@ -79,11 +71,11 @@ export function correctionAnsweredEmail(
     applied
       ? `We corrected "${label}" on your ${config.productName} profile as you asked.`
       : `We looked at your request to correct "${label}" on your ${config.productName} profile and did not change it. Our answer: ${reason ?? ''}`,
-    `Your requests and our answers are on your profile page: ${config.publicUrl}/candidate/profile`,
+    profilePageAt(config, (url) => `Your requests and our answers are on your profile page: ${url}`),
   ];
-  return {
-    subject: applied ? `Your correction request was accepted` : `Your correction request was declined`,
-    text: lines.join('\n\n'),
-    html: html(config, lines),
-  };
+  return emailOf(
+    config,
+    applied ? `Your correction request was accepted` : `Your correction request was declined`,
+    lines,
+  );
 }

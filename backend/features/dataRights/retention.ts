@@ -32,7 +32,7 @@ import type { Config } from '../../config';
 import { logger } from '../../logger';
 import { ownContacts } from '../../services/candidateGate';
 import { queueEmail } from '../../services/mail/outbox';
-import { html } from '../../services/mail/templates';
+import { emailOf, profilePageAt } from '../../services/mail/templates';
 import { inUtc } from './emails';
 import { logDataRights } from './log';
 
@@ -65,27 +65,23 @@ function reminderEmail(config: Config, firstName: string | null, archiveOn: Date
       ? `You have not signed in to ${config.productName} for a long time. We keep profiles only while they serve their purpose: on ${inUtc(archiveOn)} your profile will be archived, hidden from companies, and then erased.`
       : `Your ${config.productName} profile has been waiting a long time for our team to make it live. We keep profiles only while they serve their purpose: on ${inUtc(archiveOn)} your profile will be archived, hidden from companies, and then erased.`,
     signIn
-      ? `To keep it, sign in before then: ${config.publicUrl}/candidate/profile`
+      ? profilePageAt(config, (url) => `To keep it, sign in before then: ${url}`)
       : `To keep it, write to us before then: ${config.credits.pricing.supportEmail}`,
   ];
-  return {
-    subject: `Your ${config.productName} profile will be archived`,
-    text: lines.join('\n\n'),
-    html: html(config, lines),
-  };
+  return emailOf(config, `Your ${config.productName} profile will be archived`, lines);
 }
 
 function archivedEmail(config: Config, firstName: string | null, dueAt: Date) {
   const lines = [
     `Hi ${firstName ?? 'there'},`,
     `Your ${config.productName} profile has been archived: companies no longer see it. Your data will be erased on ${inUtc(dueAt)}.`,
-    `To keep your profile, sign in before then: signing in cancels the erasure, and you can activate your profile again on your profile page: ${config.publicUrl}/candidate/profile`,
+    profilePageAt(
+      config,
+      (url) =>
+        `To keep your profile, sign in before then: signing in cancels the erasure, and you can activate your profile again on your profile page: ${url}`,
+    ),
   ];
-  return {
-    subject: `Your ${config.productName} profile has been archived`,
-    text: lines.join('\n\n'),
-    html: html(config, lines),
-  };
+  return emailOf(config, `Your ${config.productName} profile has been archived`, lines);
 }
 
 /** Emails the candidates inactive past the period, once per absence. */

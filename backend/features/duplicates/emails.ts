@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import { emailKey } from '../../../schema/lib/email';
 import type { Config } from '../../config';
 import { queueEmail } from '../../services/mail/outbox';
-import { html } from '../../services/mail/templates';
+import { emailOf, signInAt, type Paragraph } from '../../services/mail/templates';
 
 /** An address with its local part hidden but its first and last letter. */
 export function partOf(address: string): string {
@@ -21,18 +21,17 @@ export function partOf(address: string): string {
 }
 
 /** An email whose plain text is its lines, one paragraph each, and whose HTML is the same words. */
-const letter = (config: Config, subject: string, lines: string[]) => ({
-  subject,
-  text: lines.join('\n\n'),
-  html: html(config, lines),
-});
+const letter = (config: Config, subject: string, lines: Paragraph[]) => emailOf(config, subject, lines);
 
 export function mergedAddressEmail(config: Config, firstName: string | null, kept: string) {
   return letter(config, `Your ${config.productName} profiles were combined`, [
     `Hi ${firstName ?? 'there'},`,
     `You had two ${config.productName} profiles, and our team has combined them into one. Everything from both is kept.`,
     `From now on, sign in with ${partOf(kept)}: this address no longer signs in to ${config.productName}.`,
-    `Sign in at ${config.publicUrl}/auth/login. If you think this is a mistake, contact the ${config.productName} team.`,
+    signInAt(
+      config,
+      (url) => `Sign in at ${url}. If you think this is a mistake, contact the ${config.productName} team.`,
+    ),
   ]);
 }
 
@@ -42,7 +41,7 @@ export function separatedAddressEmail(config: Config, firstName: string | null, 
     `Hi ${firstName ?? 'there'},`,
     `Our team has separated the two ${config.productName} profiles it combined earlier: yours is back as it was.`,
     `You can sign in with ${own} again, as before. The address we told you about no longer signs in to your profile.`,
-    `Sign in at ${config.publicUrl}/auth/login. If you have questions, contact the ${config.productName} team.`,
+    signInAt(config, (url) => `Sign in at ${url}. If you have questions, contact the ${config.productName} team.`),
   ]);
 }
 

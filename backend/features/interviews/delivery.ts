@@ -25,7 +25,7 @@ import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { JD_LIMITS, REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
 import type { Config } from '../../config';
-import { html } from '../../services/mail/templates';
+import { html, linked, plainText } from '../../services/mail/templates';
 import { queueEmail } from '../../services/mail/outbox';
 import type { RequestRow } from './answer';
 import { sendInvitation } from './invitation';
@@ -102,8 +102,13 @@ export async function deliverRequest(knex: Knex, config: Config, id: number): Pr
         decline: answerLink(config, token, 'reject', m),
       },
     });
-    const { subject, lines } = requestEmail(message('email'));
-    await queueEmail(trx, { to: candidate.email, subject, text: lines.join('\n\n'), html: html(config, lines) });
+    const { subject, paragraphs } = requestEmail(message('email'));
+    await queueEmail(trx, {
+      to: candidate.email,
+      subject,
+      text: plainText(paragraphs),
+      html: html(config, paragraphs),
+    });
     if (request.channel === REQUEST_CHANNEL.whatsapp && candidate.phone) {
       // Each text parameter as one line WhatsApp takes (templateText.ts): "Hi there" without a first name. The
       // buttons' parameters are the answer links' query, made of the URL-safe token only.
@@ -176,6 +181,12 @@ async function namesFor(trx: Knex.Transaction, people: Recipient[], candidateId:
   return (r: Recipient) => names.get(viewerOf(r.actor)) as string;
 }
 
+/** The answer email's last paragraph: the project's page, the HTML part's link alone. */
+function openProject(config: Config, projectId: number) {
+  const url = `${config.publicUrl}/project/Project:${projectId}`;
+  return linked(t('portal.interviews.answeredEmail.open', { url }), url, t('portal.mailLinks.openProject'), true);
+}
+
 export async function notifyAnswer(knex: Knex, config: Config, id: number): Promise<boolean> {
   return knex.transaction(async (trx) => {
     const request = await trx('interview_requests').where('id', id).forUpdate().first();
@@ -212,10 +223,10 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
         ...(start && schedule ? [t('portal.interviews.answeredTime', { when })] : []),
         ...(!approved && reasons.length ? [t(`${E}.reasons`, { reasons: reasons.join(', ') })] : []),
         ...(!approved && request.reject_text ? [t(`${E}.theirWords`, { text: request.reject_text })] : []),
-        t(`${E}.open`, { url: `${config.publicUrl}/project/Project:${project.id}` }),
+        openProject(config, project.id),
       ];
       const subject = t(`${E}.${answer}`, { name, what });
-      await queueEmail(trx, { to: person.email, subject, text: lines.join('\n\n'), html: html(config, lines) });
+      await queueEmail(trx, { to: person.email, subject, text: plainText(lines), html: html(config, lines) });
     }
 
     // The invitation (invitation.ts), as a move to an interview stage sends it; its start is the interview's.

@@ -17,7 +17,7 @@ import { ACTOR_KINDS, roleOfCompanyType } from '../../../schema/roles';
 import { ACTIVITY, PROJECT_STATUS } from '../../../schema/rules/pipeline';
 import { onBoardSql, type Viewer } from '../../../schema/rules/visibility';
 import type { Config } from '../../config';
-import { html } from '../../services/mail/templates';
+import { emailOf, linkedAs, type Paragraph } from '../../services/mail/templates';
 import { queueEmail } from '../../services/mail/outbox';
 import { queueCuratedEmail } from '../pipeline';
 import { byEmail, projectFacts, projectReaders } from '../notifications';
@@ -84,9 +84,11 @@ const COMPANY_ACTIVE = 1;
 
 const projectUrl = (config: Config, guid: string) => `${config.publicUrl}/project/${guid}`;
 
-function mail(config: Config, subject: string, lines: string[]) {
-  return { subject, text: lines.join('\n\n'), html: html(config, lines) };
-}
+const mail = emailOf;
+
+/** A line of `key` that carries the project's page `values.url`, a link in the HTML part. */
+const projectLine = (config: Config, key: string, values: { url: string } & Record<string, string | number>) =>
+  linkedAs(config, t(key, values), values.url, 'projectPage');
 
 /** The job: emails the owner the curated candidates added since the last email; returns how many it told of. */
 export async function sendCuratedEmail(knex: Knex, config: Config, projectId: number): Promise<number> {
@@ -136,7 +138,7 @@ export async function sendCuratedEmail(knex: Knex, config: Config, projectId: nu
         ...mail(config, t('project.emails.curatedSubject', values), [
           t('project.emails.greeting', values),
           t('project.emails.curatedBody', values),
-          t('project.emails.curatedLink', values),
+          projectLine(config, 'project.emails.curatedLink', values),
         ]),
       });
     }
@@ -155,10 +157,10 @@ export async function queueProjectEndedEmail(
   const to = await recipientOf(trx, project);
   if (!to) return;
   const values = { title: project.title, url: projectUrl(config, project.guid), name: to.first_name || 'there' };
-  const lines = [
+  const lines: Paragraph[] = [
     t('project.emails.greeting', values),
     t(reason === 'cancelled' ? 'project.emails.endedCancelled' : 'project.emails.endedNoCredits', values),
   ];
-  if (reason === 'noCredits') lines.push(t('project.emails.endedReopen', values));
+  if (reason === 'noCredits') lines.push(projectLine(config, 'project.emails.endedReopen', values));
   await queueEmail(trx, { to: to.email, ...mail(config, t('project.emails.endedSubject', values), lines) });
 }
