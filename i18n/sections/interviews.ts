@@ -191,6 +191,8 @@ export const interviews = {
     answeredAt: 'Answered',
     interviewAt: 'Interview',
     answer: 'Answer and reasons',
+    // A WhatsApp request's message, under its channel (adminList.ts whatsappOut); a failure shows its reason instead.
+    whatsapp: { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' },
     from: 'From',
     to: 'To',
     search: 'Search project, company or candidate',
@@ -313,6 +315,16 @@ export const interviewFieldErrors = {
         'Not sent: the phone number is not a valid number of the candidate’s location ({country}). Correct it on the profile.',
       invalidInternational:
         'Not sent: the phone number is not a valid international number. Correct it on the profile.',
+    },
+    // A failure the provider's status webhook reports later (whatsappStatus.ts), by its error code; else its title.
+    notDelivered: {
+      notWhatsapp:
+        'Not delivered: the number is not on WhatsApp or cannot receive the message. Contact the candidate by email.',
+      window:
+        'Not delivered: the candidate has not written in the last 24 hours, so WhatsApp allows only an approved template.',
+      unsupported: 'Not delivered: WhatsApp does not support this kind of message for the candidate.',
+      other: 'Not delivered: WhatsApp reported “{title}”.',
+      unknown: 'Not delivered: WhatsApp reported a failure without a reason.',
     },
   },
 };

@@ -341,6 +341,7 @@ export const workEntities = {
         sent: 'Sent',
         stored: 'Stored',
         failed: 'Failed',
+        delivered: 'Delivered',
       },
     },
   },

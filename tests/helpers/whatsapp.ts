@@ -38,8 +38,12 @@ export interface WhatsappStandIn {
   failNext: { status: number; body: string }[];
   /** Where callbacks go: the product's POST /api/v1/whatsapp/webhook. */
   webhookUrl?: string;
-  /** Sends a delivery-status callback for a message. */
-  status(messageId: string, status: 'sent' | 'delivered' | 'read' | 'failed'): Promise<Response>;
+  /** Sends a delivery-status callback for a message; a failed one with the provider's `errors` (code and title). */
+  status(
+    messageId: string,
+    status: 'sent' | 'delivered' | 'read' | 'failed',
+    errors?: { code: number; title: string }[],
+  ): Promise<Response>;
   /**
    * Sends a candidate's reply, as text, optionally in reply to (context of) a message; `sent` gives the message's own id
    * and time (a new id and now unless told), to deliver one message twice or late.
@@ -140,11 +144,10 @@ export async function startWhatsappStandIn(
       if (signature !== undefined) headers['X-Hub-Signature-256'] = signature;
       return fetch(standIn.webhookUrl, { method: 'POST', headers, body });
     },
-    status(messageId, status) {
+    status(messageId, status, errors) {
+      const at = String(Math.floor(Date.now() / 1000));
       const body = envelope({
-        statuses: [
-          { id: messageId, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '6500000000' },
-        ],
+        statuses: [{ id: messageId, status, timestamp: at, recipient_id: '6500000000', ...(errors ? { errors } : {}) }],
       });
       return standIn.post(body, `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`);
     },

@@ -165,7 +165,8 @@ export function whatsappFor(config: Config): WhatsappAdapter {
 
 /** What a webhook delivery tells: message statuses and the candidates' replies (text or a quick-reply button). */
 export interface WebhookEvents {
-  statuses: { id: string; status: string }[];
+  /** `error`: the first of a failed status's `errors[]` (its code and title), when it gives one. */
+  statuses: { id: string; status: string; error?: { code?: number; title?: string } }[];
   /** `id` and `sentAt` (the provider's clock, in seconds) when the delivery gives them. */
   replies: { from: string; text: string; contextId?: string; payload?: string; id?: string; sentAt?: Date }[];
 }
@@ -182,8 +183,15 @@ export function readWebhook(body: unknown): WebhookEvents {
       const value = (change as { value?: Record<string, unknown> })?.value;
       if (!value || typeof value !== 'object') continue;
       for (const s of Array.isArray(value.statuses) ? value.statuses.slice(0, 100) : []) {
-        const { id, status } = (s ?? {}) as { id?: unknown; status?: unknown };
-        if (typeof id === 'string' && typeof status === 'string') events.statuses.push({ id, status });
+        const { id, status, errors } = (s ?? {}) as { id?: unknown; status?: unknown; errors?: unknown };
+        if (typeof id !== 'string' || typeof status !== 'string') continue;
+        const first = (Array.isArray(errors) ? errors[0] : undefined) as
+          { code?: unknown; title?: unknown } | undefined;
+        const error = first && {
+          code: typeof first.code === 'number' ? first.code : undefined,
+          title: typeof first.title === 'string' ? first.title.slice(0, 300) : undefined,
+        };
+        events.statuses.push(error ? { id, status, error } : { id, status });
       }
       for (const m of Array.isArray(value.messages) ? value.messages.slice(0, 100) : []) {
         const msg = (m ?? {}) as Record<string, unknown>;

@@ -9,7 +9,9 @@
  * boundaries in SQL; without it they are UTC days; a zone the runtime or PostgreSQL does not know is a 400 on
  * `timeZone`. The candidate is named through the candidate gate, by their place in the
  * project: an anonymous candidate stays "Anonymous candidate" until revealed, and the text filter
- * matches only the names the caller may read.
+ * matches only the names the caller may read. A request sent by WhatsApp tells how its message went (`whatsapp`:
+ * pending, delivered, or failed with the reason the qualify dialog words the same way), only where its channel is shown
+ * (channelShownSql: the gate shows the contact); the reasons name no number.
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -34,6 +36,7 @@ import { readersZone } from '../../services/zones';
 import { dayRange } from '../dashboards';
 import { camelKeys } from './inputs';
 import { stateName } from './rules';
+import { WHATSAPP_STATUS } from './whatsappOutbox';
 import { bookedStart } from '../../../schema/rules/zonedTime';
 
 /**
@@ -80,6 +83,22 @@ export const REQUEST_COLUMNS = [
  */
 export const channelShownSql = (viewer: Viewer, c: string, pc: string): string =>
   viewer === 'admin' ? 'true' : contactWhen(viewer, inProject(pc), c);
+
+/** SQL: the status and error of a request's latest WhatsApp message (`interview_requests ir`), for whatsappOut. */
+const MESSAGE_SQL = (column: 'status' | 'error') =>
+  `(select m.${column} from whatsapp_messages m where m.interview_request_id = ir.id order by m.id desc limit 1) as whatsapp_${column}`;
+export const messageColumns = (knex: Knex) => [knex.raw(MESSAGE_SQL('status')), knex.raw(MESSAGE_SQL('error'))];
+
+/** How a WhatsApp request's message went, where its channel is shown; null otherwise (or when none was queued). */
+export function whatsappOut(
+  channel: 'whatsapp' | 'email' | null,
+  status: number | null,
+  error: string | null,
+): { state: 'pending' | 'delivered' | 'failed'; reason: string | null } | null {
+  if (channel !== 'whatsapp' || status === null) return null;
+  if (status === WHATSAPP_STATUS.failed) return { state: 'failed', reason: error };
+  return { state: status === WHATSAPP_STATUS.delivered ? 'delivered' : 'pending', reason: null };
+}
 
 /** A request's channel as the lists and the send reply name it, or null where the viewer may not read it. */
 export const channelOut = (channel: number, shown: boolean): 'whatsapp' | 'email' | null =>
@@ -170,6 +189,7 @@ export async function interviewRequestList(
       'ir.company_id',
       'p.title as project_title',
       'c.company_name',
+      ...messageColumns(knex),
       ...shownColumns(knex, viewer, place, 'ca'),
     )
     .orderByRaw(sortOf(query.sortBy, query.sortDir))
@@ -185,6 +205,11 @@ export async function interviewRequestList(
       id: `InterviewRequest:${r.id}`,
       kind: r.kind === REQUEST_KIND.interview ? 'interview' : 'whitelist',
       channel: channelOut(r.channel, channelShown(r)),
+      whatsapp: whatsappOut(
+        channelOut(r.channel, channelShown(r)),
+        r.whatsapp_status ?? null,
+        r.whatsapp_error ?? null,
+      ),
       state: stateName(r.state),
       createdAt: new Date(r.created_at).toISOString(),
       answeredAt: r.answered_at ? new Date(r.answered_at).toISOString() : null,

@@ -17,7 +17,15 @@ import { AppError, notFound } from '../../errors';
 import { sendStream } from '../../http/sendStream';
 import { DOCUMENT_UPLOAD } from '../../services/documents/uploadSpec';
 import { answerOrExpire, projectData, type RequestRow } from './answer';
-import { channelOut, channelShownSql, interviewRequestList, listQuery, REQUEST_COLUMNS } from './adminList';
+import {
+  channelOut,
+  channelShownSql,
+  interviewRequestList,
+  listQuery,
+  messageColumns,
+  REQUEST_COLUMNS,
+  whatsappOut,
+} from './adminList';
 import { approveBody, projectQuery, rejectBody, SEND_FORM_FIELDS, sendBody } from './inputs';
 import { jdFileShown, stateName } from './rules';
 import { sendRequests } from './send';
@@ -36,7 +44,8 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /**
  * A project's interview and job-description requests: the latest of each kind per candidate, with its
- * state and answer; the channel only where the caller sees the candidate's contact (channelShownSql).
+ * state and answer; the channel, and how a WhatsApp message went (whatsappOut), only where the caller sees the
+ * candidate's contact (channelShownSql).
  */
 export async function requestsOfProject(knex: Knex, projectId: number, viewer: Viewer) {
   // Only of candidates the board shows the caller (visibility.ts): met at all, in a stage they see.
@@ -49,7 +58,11 @@ export async function requestsOfProject(knex: Knex, projectId: number, viewer: V
     .whereRaw(`(pc.id is null and ${statusSql(viewer, 'c')} or ${onBoardSql(viewer, 'c', 'pc')})`)
     .distinctOn('ir.candidate_id', 'ir.kind')
     .orderBy([{ column: 'ir.candidate_id' }, { column: 'ir.kind' }, { column: 'ir.id', order: 'desc' }])
-    .select(...REQUEST_COLUMNS, knex.raw(`(${channelShownSql(viewer, 'c', 'pc')}) as channel_shown`));
+    .select(
+      ...REQUEST_COLUMNS,
+      ...messageColumns(knex),
+      knex.raw(`(${channelShownSql(viewer, 'c', 'pc')}) as channel_shown`),
+    );
   const byCandidate = new Map<number, Record<string, unknown>>();
   for (const r of rows) {
     const entry = byCandidate.get(r.candidate_id) ?? {
@@ -61,6 +74,7 @@ export async function requestsOfProject(knex: Knex, projectId: number, viewer: V
       id: `InterviewRequest:${r.id}`,
       state: stateName(r.state),
       channel: channelOut(r.channel, Boolean(r.channel_shown)),
+      whatsapp: whatsappOut(channelOut(r.channel, Boolean(r.channel_shown)), r.whatsapp_status, r.whatsapp_error),
       sentAt: iso(r.created_at),
       sentByName: r.sent_by_name,
       answeredAt: iso(r.answered_at),

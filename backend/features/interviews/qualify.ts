@@ -24,7 +24,8 @@ import { camelKeys, qualifyBody } from './inputs';
 import { replyKind } from './rules';
 import { templateText } from './templateText';
 import { qualifyRequestsOf } from './qualifyRows';
-import { optOutNumber, queueWhatsapp, UNDELIVERABLE_REASONS, WHATSAPP_STATUS } from './whatsappOutbox';
+import { optOutNumber, queueWhatsapp, UNDELIVERABLE_REASONS } from './whatsappOutbox';
+import { recordMessageStatus } from './whatsappStatus';
 import { ownContacts } from '../../services/candidateGate';
 import { locationCountries, phoneKey, phoneTailSql } from '../../services/phoneKeys';
 
@@ -107,10 +108,7 @@ export async function recordWebhook(
           : s.status === 'delivered' || s.status === 'read'
             ? QUALIFY_STATE.delivered
             : undefined;
-      if (s.status === 'failed')
-        await trx('whatsapp_messages')
-          .where('provider_message_id', s.id)
-          .update({ status: WHATSAPP_STATUS.failed, updated_at: trx.fn.now() });
+      await recordMessageStatus(trx, s);
       if (state === undefined) continue;
       statuses += await trx('qualify_requests')
         .where('provider_message_id', s.id)

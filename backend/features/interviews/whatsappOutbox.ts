@@ -55,7 +55,7 @@ export interface OutgoingWhatsapp {
   qualifyRequestId?: number;
 }
 
-export const WHATSAPP_STATUS = { queued: 0, sent: 1, stored: 2, failed: 3 } as const;
+export const WHATSAPP_STATUS = { queued: 0, sent: 1, stored: 2, failed: 3, delivered: 4 } as const;
 /** Tries of a message's job; the last one marks a message still refused failed (deliverWhatsapp `lastAttempt`). */
 export const WHATSAPP_MAX_ATTEMPTS = 10;
 const NO_LONGER_REACHABLE = 'Not sent: the candidate paused, opted out of WhatsApp or no longer has a WhatsApp number';

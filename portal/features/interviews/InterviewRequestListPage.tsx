@@ -2,7 +2,7 @@
  * /dashboard/interview-request (admins): every interview request and job description across
  * companies with the answer and reasons; filters (company, project — by clicking a row's name —,
  * text, state, kind, channel, date range) kept in the URL, sortable columns and pages, and when each booked interview
- * starts. Times are shown in the reader's zone, named with its offset at each time (schema/rules/zonedTime.ts), and the picked days are that zone's days: the range goes to the API with the
+ * starts, and under a WhatsApp request's channel how its message went (pending, delivered, or failed with the reason). Times are shown in the reader's zone, named with its offset at each time (schema/rules/zonedTime.ts), and the picked days are that zone's days: the range goes to the API with the
  * zone (`timeZone`), so a request listed under a day was sent on that day as the page writes it.
  */
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
@@ -235,7 +235,19 @@ export function InterviewRequestListPage() {
                     </TableCell>
                     <TableCell>{r.candidate.label}</TableCell>
                     <TableCell>{t(`portal.interviews.status.${r.kind}`)}</TableCell>
-                    <TableCell>{r.channel ? t(`entities.interviewRequest.enums.channel.${r.channel}`) : '—'}</TableCell>
+                    <TableCell sx={{ minWidth: 160, maxWidth: 260 }} data-testid="request-channel">
+                      {r.channel ? t(`entities.interviewRequest.enums.channel.${r.channel}`) : '—'}
+                      {r.whatsapp && (
+                        <Typography
+                          variant="body2"
+                          color={r.whatsapp.state === 'failed' ? 'error' : 'text.secondary'}
+                          data-testid="request-whatsapp"
+                        >
+                          {/* A failure's reason says so itself ("Not sent: …", "Not delivered: …"). */}
+                          {r.whatsapp.reason ?? t(`portal.interviews.list.whatsapp.${r.whatsapp.state}`)}
+                        </Typography>
+                      )}
+                    </TableCell>
                     <TableCell>
                       <Chip
                         size="small"
