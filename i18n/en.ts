@@ -275,6 +275,8 @@ export const en = {
       invalid: 'Enter valid domains such as acme.com',
       businessDomain: 'Free and test email domains cannot be company domains',
       mustIncludeEmailDomain: 'Include the domain of your own email address',
+      companyHasAccount: "Your company already has an account on Talentbase. Ask your company's admin to invite you.",
+      claimed: 'One of these domains already belongs to another company on Talentbase. Remove it to continue.',
     },
   },
   code: {

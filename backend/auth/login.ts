@@ -15,7 +15,7 @@ export async function respondWithLogin(
   extra: Record<string, unknown> = {},
 ): Promise<void> {
   assertMaySignIn(account);
-  const { token, expiresAt } = await createSession(
+  const { token, expiresAt, firstSignIn } = await createSession(
     req.ctx.knex,
     account,
     req.ctx.config.sessionTtlHours,
@@ -29,6 +29,8 @@ export async function respondWithLogin(
     user: userPayload(account),
     status: account.status,
     authorizedModules: authorizedModules(actorOf(account)),
+    // The person's first sign-in ever: the portal shows its welcome once (spec: the new-user flag).
+    firstSignIn,
     ...extra,
   });
 }

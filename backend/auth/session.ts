@@ -23,12 +23,16 @@ import { isOwnOrigin } from './origin';
 
 export const COOKIE = 'tb_session';
 
+/**
+ * A new session for the account. `firstSignIn` is true when a company user signs in for the first time (never active
+ * before: last_active_at unset), so the portal greets them once, whether they were invited or signed the company up.
+ */
 export async function createSession(
   knex: Knex,
   account: Account,
   ttlHours: number,
   userAgent?: string,
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<{ token: string; expiresAt: Date; firstSignIn: boolean }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
   // Expired sessions are dead weight: each sign-in clears the person's own.
@@ -43,6 +47,11 @@ export async function createSession(
     expires_at: expiresAt,
     user_agent: userAgent?.slice(0, 512) ?? null,
   });
+  let firstSignIn = false;
+  if (account.kind === 'companyUser') {
+    const before = await knex('company_users').where('id', account.id).first('last_active_at');
+    firstSignIn = !!before && before.last_active_at === null;
+  }
   if (account.kind !== 'candidate')
     await knex(ACCOUNT_TABLES[account.kind]).where('id', account.id).update({ last_active_at: knex.fn.now() });
   else await candidateBack(knex, account);
@@ -51,7 +60,7 @@ export async function createSession(
     await knex('companies')
       .whereIn('id', knex('company_users').select('company_id').where('id', account.id))
       .update({ last_active_at: knex.fn.now() });
-  return { token, expiresAt };
+  return { token, expiresAt, firstSignIn };
 }
 
 /**

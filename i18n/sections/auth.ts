@@ -142,6 +142,9 @@ export const auth = {
   },
   /** Emails to an address nobody has proven yet greet no one by name: a sign-up form's name is anyone's text. */
   unprovenEmail: { greeting: 'Hi there,' },
+  /** To the admins of a new sign-up whose domains another company (an inactive one) already lists. */
+  signupDomainClash:
+    'Domain clash: {domains} also belongs to {company}. Check that this is not the same company signing up again before you approve it.',
   /** Emails to a known person greet them by the first name their account holds. */
   namedEmail: { greeting: 'Hi {name},' },
   /** To the owner of an address someone asked to move another account (a company user's, an admin's) to. */

@@ -49,7 +49,9 @@ export const chat = {
     // Read after the button's visible words by screen readers: "Support chat, 2 unread".
     unreadSuffix: ', {count} unread',
     title: 'Support for {project}',
-    subtitle: 'Your talent advocate answers here.',
+    // The project's talent advocate answers when one is assigned; else the message goes to every admin.
+    subtitle: 'Our team answers here.',
+    subtitleAdvocate: 'Your talent advocate, {name}, answers here.',
     close: 'Close the chat',
     empty: 'Ask us anything about this project.',
     placeholder: 'Write a message',

@@ -78,6 +78,11 @@ export const pages = {
   projects: {
     welcomeTitle: 'Welcome to Talentbase, {name}!',
     welcomeText: 'Your account at {companyName} is ready. Projects your team creates will appear on this page.',
+    // A Member reads only the projects they own or that were shared with them (schema/rules/projectAccess.ts).
+    welcomeTextShared:
+      "Your account at {companyName} is ready. Projects show up on this page once a teammate shares them with you, or when you create one. To see your company's other projects, ask your company's owner or admin.",
+    emptyShared:
+      "Projects show up here once a teammate shares them with you. Create one for a role you are hiring for, or ask your company's owner or admin to share theirs.",
     addProjectSoon: 'Creating projects is not available yet. It will open here once projects are switched on.',
   },
   candidateProfile: {

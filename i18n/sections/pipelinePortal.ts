@@ -210,7 +210,10 @@ export const pipelinePortal = {
     titleStays: 'Move this anonymous candidate?',
     titleStaysBulk: 'Move {n} candidates?',
     textStays:
-      'This candidate keeps their profile hidden from companies. Moving them to {stage} does not reveal their name or contact details: they stay anonymous on your board. Your talent advocate can reach them for you.',
+      'This candidate keeps their profile hidden from companies. Moving them to {stage} does not reveal their name or contact details: they stay anonymous on your board. {reach}',
+    // The end of textStays: the project's advocate by name when one is assigned, else the team.
+    reachAdvocate: 'Your talent advocate, {name}, can reach them for you.',
+    reachTeam: 'Our team can reach them for you.',
     textMixed:
       '{revealed, plural, one {# of the selected candidates is anonymous: moving reveals their name and contact details} other {# of the selected candidates are anonymous: moving reveals their names and contact details}} to your company, and this is recorded. {staying, plural, one {# keeps their profile hidden and stays anonymous} other {# keep their profiles hidden and stay anonymous}}.',
     confirmStays: 'Move',

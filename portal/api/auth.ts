@@ -26,6 +26,8 @@ export interface LoginResponse {
   status: number;
   authorizedModules: (number | string)[];
   redirectUrl?: string;
+  /** A company user's first sign-in ever: the landing page welcomes them, once. */
+  firstSignIn?: boolean;
 }
 
 export interface SessionCheck {

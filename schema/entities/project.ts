@@ -1,6 +1,6 @@
 import { defineEntity } from '../lib/define';
 import { f } from '../lib/fields';
-import type { RolePermissions, RuleOptions } from '../lib/types';
+import type { RolePermissions } from '../lib/types';
 import {
   PROJECT_FOR,
   PROJECT_NOTICE,
@@ -10,18 +10,13 @@ import {
   REQUIREMENT,
   WORKING_MODE,
 } from '../rules/pipeline';
+import { COMPANY_PROJECT_ACCESS } from '../rules/projectAccess';
 
 /**
  * What a company's people may do with its projects: Owners and Admins everything; a Member the
  * projects they own, or that were shared with them or with the whole company (sharing grants full
- * access, so they work on them too); deleting stays with Owners, Admins and the project's owner.
+ * access, so they work on them too: ../rules/projectAccess.ts); deleting stays with Owners, Admins and the project's owner.
  */
-const COMPANY_PROJECT_ACCESS: RuleOptions[] = [
-  { when: 'ownCompany', subRoles: ['owner', 'admin'] },
-  { when: ['ownCompany', 'ownProject'] },
-  { when: ['ownCompany', 'sharedWithMe'] },
-  { when: ['ownCompany', 'sharedWithCompany'] },
-];
 const COMPANY_PROJECT_RULES: RolePermissions = {
   read: COMPANY_PROJECT_ACCESS,
   create: { when: 'ownCompany' },

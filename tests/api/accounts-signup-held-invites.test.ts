@@ -65,23 +65,23 @@ describe("Sign-up step 3's colleagues wait for the company's approval", () => {
     companyId = await signUp(
       'boss@evil.example.com',
       'Evil Corp',
-      ['evil.example.com', 'acme.example.com'],
+      ['evil.example.com', 'partner.example.com'],
       [
-        { email: 'ceo@acme.example.com', role: 1 },
-        { email: 'cto@acme.example.com', role: 2 },
+        { email: 'ceo@partner.example.com', role: 1 },
+        { email: 'cto@partner.example.com', role: 2 },
         { email: 'dev@evil.example.com', role: 2 },
       ],
     );
-    for (const email of ['ceo@acme.example.com', 'cto@acme.example.com', 'dev@evil.example.com']) {
+    for (const email of ['ceo@partner.example.com', 'cto@partner.example.com', 'dev@evil.example.com']) {
       expect(await accountsOf(email), email).toEqual([]);
       expect(await mailsTo(t.knex, email), email).toHaveLength(0);
     }
 
     // The named colleague's own sign-up gets its code (not an "account exists" notice) and confirms.
-    const { signupToken } = (await step(1, person('ceo@acme.example.com')).expect(200)).body as {
+    const { signupToken } = (await step(1, person('ceo@partner.example.com')).expect(200)).body as {
       signupToken: string;
     };
-    const code = await t.lastCode('ceo@acme.example.com');
+    const code = await t.lastCode('ceo@partner.example.com');
     await t.http
       .post('/api/v1/auth/company/self/signup/confirm-email')
       .send({ signupToken, code })
@@ -91,7 +91,7 @@ describe("Sign-up step 3's colleagues wait for the company's approval", () => {
     const res = await t.http
       .post('/api/v1/candidates')
       .set(bearer(admin))
-      .send(candidatePayload(await talentIds(t.knex), { email: 'cto@acme.example.com', linkedInUrl: null }));
+      .send(candidatePayload(await talentIds(t.knex), { email: 'cto@partner.example.com', linkedInUrl: null }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   });
 
@@ -101,19 +101,19 @@ describe("Sign-up step 3's colleagues wait for the company's approval", () => {
     const users = await t.knex('company_users').where('company_id', companyId).orderBy('id');
     expect(users.map((u) => [u.email, u.role, u.status])).toEqual([
       ['boss@evil.example.com', 0, 1],
-      ['ceo@acme.example.com', 1, 0],
-      ['cto@acme.example.com', 2, 0],
+      ['ceo@partner.example.com', 1, 0],
+      ['cto@partner.example.com', 2, 0],
       ['dev@evil.example.com', 2, 0],
     ]);
-    for (const email of ['ceo@acme.example.com', 'dev@evil.example.com']) {
+    for (const email of ['ceo@partner.example.com', 'dev@evil.example.com']) {
       const cist = await linkParam(t.knex, email, '/auth/company/invite-signup', 'cist');
       const check = await t.http.get(`/api/v1/auth-company/invite-signup/check?cist=${cist}`).expect(200);
       expect(check.body).toMatchObject({ email, companyName: 'Evil Corp' });
     }
     // The address that became a candidate stays the candidate's, who is told instead of invited; the owner is not
     // told who has an account (team-invite-taken-address.test.ts).
-    expect((await t.knex('candidates').where('email', 'cto@acme.example.com')).map((r) => r.status)).toEqual([1]);
-    expect((await lastMail(t.knex, 'cto@acme.example.com')).subject).toBe(
+    expect((await t.knex('candidates').where('email', 'cto@partner.example.com')).map((r) => r.status)).toEqual([1]);
+    expect((await lastMail(t.knex, 'cto@partner.example.com')).subject).toBe(
       'Evil Corp tried to invite you to Talentbase',
     );
     for (const told of await mailsTo(t.knex, 'boss@evil.example.com')) expect(told.text).not.toContain('cto@');

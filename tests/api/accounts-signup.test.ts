@@ -263,15 +263,19 @@ describe('Company self sign-up in three steps', () => {
   });
 
   it('A failing step 3 writes nothing', async () => {
-    const email = 'dup@hopperlabs.example.com';
+    // A domain of its own: Hopper Labs, pending, claims hopperlabs.example.com (signup-domain-claimed.test.ts).
+    const email = 'dup@duplabs.example.com';
     const { signupToken } = await started({ ...person, email });
-    await step(2, company(signupToken, { companyName: 'Duplicate Labs' })).expect(200);
+    await step(
+      2,
+      company(signupToken, { companyName: 'Duplicate Labs', validDomains: ['duplabs.example.com'] }),
+    ).expect(200);
     // The address was taken by someone else between steps.
     await t.knex('candidates').insert({ email, first_name: 'Dee', last_name: 'Up', status: 1 });
-    const res = await step(3, { signupToken, invites: [{ email: 'x1@hopperlabs.example.com', role: 2 }] }).expect(400);
+    const res = await step(3, { signupToken, invites: [{ email: 'x1@duplabs.example.com', role: 2 }] }).expect(400);
     expect(res.body.error).toMatchObject({ code: 'email.exists', flag: 'exitemail' });
     expect(await t.knex('companies').where('company_name', 'Duplicate Labs').first()).toBeUndefined();
-    expect(await t.knex('company_users').where('email', 'x1@hopperlabs.example.com').first()).toBeUndefined();
+    expect(await t.knex('company_users').where('email', 'x1@duplabs.example.com').first()).toBeUndefined();
   });
 
   it('An admin approves the company: the trial starts, the owner is told and signs in, the invitations go out', async () => {

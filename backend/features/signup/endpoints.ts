@@ -28,6 +28,8 @@ import {
 import { queueEmail } from '../../services/mail/outbox';
 import { openInvitationNotice, openInvitationOf } from './invitations';
 import {
+  claimedDomainProblem,
+  companiesWithDomains,
   domainOf,
   validateInvites,
   validateStepOne,
@@ -266,6 +268,9 @@ export async function completeSignup(ctx: Pick<AppContext, 'knex' | 'config'>, b
     const invites = validateInvites(body.invites, details.validDomains, draft.email);
     // The address was free when its code went out; someone may have taken it since.
     if (await emailTaken(trx, draft.email)) throw refusal('email.exists', 400, { email: 'email.errors.exists' });
+    // Another company may have claimed one of the domains since step 2.
+    const claimed = await claimedDomainProblem(trx, details.validDomains, draft.email);
+    if (claimed) throw badRequest({ validDomains: claimed });
 
     const [created] = await trx('companies')
       .insert({
@@ -296,6 +301,8 @@ export async function completeSignup(ctx: Pick<AppContext, 'knex' | 'config'>, b
       status: 1,
     });
     const ownerName = `${person.firstName} ${person.lastName}`;
+    // An inactive company claims no domain, yet the admin approving this one is told it shares them.
+    const clashes = (await companiesWithDomains(trx, details.validDomains)).filter((c) => c.id !== companyId);
     await trx('signup_drafts')
       .where('id', draft.id)
       .update({ completed_at: trx.fn.now(), company_id: companyId, updated_at: trx.fn.now() });
@@ -307,7 +314,7 @@ export async function completeSignup(ctx: Pick<AppContext, 'knex' | 'config'>, b
     for (const to of await adminsEmailedOfSignup(trx))
       await queueEmail(trx, {
         to,
-        ...adminNewCompanyEmail(config, details.companyName, ownerName, person.email, companyId),
+        ...adminNewCompanyEmail(config, details.companyName, ownerName, person.email, companyId, clashes),
       });
     await companyAwaitsApproval(trx, config, { id: companyId, name: details.companyName });
   });

@@ -14,6 +14,7 @@ import {
   checkInvites,
   companyDomains,
   companyStepSchema,
+  domainOf,
   personSchema,
   problemOf,
   stepOneSchema,
@@ -52,6 +53,48 @@ export const validatePerson = (body: unknown): Person => parsed(personSchema(), 
 export const validateStepOne = (body: Record<string, unknown>): Person =>
   parsed(stepOneSchema(), body) as unknown as Person;
 
+/** Companies whose domains are theirs: pending ones wait for approval, active ones sign in (inactive ones hold none). */
+const CLAIMING_STATUSES = [0, 1];
+
+/** The companies (of any status unless told) that list any of these domains, with the ones they share. */
+export async function companiesWithDomains(
+  knex: Knex,
+  domains: string[],
+  statuses?: number[],
+): Promise<{ id: number; name: string; shared: string[] }[]> {
+  const wanted = domains.map((d) => d.toLowerCase());
+  if (!wanted.length) return [];
+  const q = knex('companies')
+    .whereRaw('exists (select 1 from unnest(valid_domains) d where lower(d) = any(?::text[]))', [wanted])
+    .orderBy('id')
+    .select('id', 'company_name', 'valid_domains');
+  if (statuses) q.whereIn('status', statuses);
+  const rows = (await q) as { id: number; company_name: string; valid_domains: string[] }[];
+  return rows.map((r) => {
+    const theirs = new Set(r.valid_domains.map((d) => d.toLowerCase()));
+    return { id: r.id, name: r.company_name, shared: wanted.filter((d) => theirs.has(d)) };
+  });
+}
+
+/** Which of these domains another company already claims (its valid_domains), in lower case. */
+async function claimedDomains(knex: Knex, domains: string[]): Promise<string[]> {
+  const rows = await companiesWithDomains(knex, domains, CLAIMING_STATUSES);
+  return [...new Set(rows.flatMap((r) => r.shared))];
+}
+
+/**
+ * The field error for domains another company claims: the signer's own domain taken means their company has an
+ * account already (they proved the mailbox, so saying the domain is in use tells them nothing new; who uses it is never
+ * said), any other taken domain is refused as another company's.
+ */
+export async function claimedDomainProblem(knex: Knex, domains: string[], ownerEmail: string) {
+  const taken = await claimedDomains(knex, domains);
+  if (!taken.length) return undefined;
+  return taken.includes(domainOf(ownerEmail).toLowerCase())
+    ? 'validDomains.errors.companyHasAccount'
+    : 'validDomains.errors.claimed';
+}
+
 export interface CompanyDetails {
   companyName: string;
   legalEntityName: string;
@@ -75,6 +118,10 @@ export async function validateStepTwo(
   const errors: FieldErrors = {};
   const domainProblem = problemOf(companyDomains(ownerEmail), domains);
   if (domainProblem) errors.validDomains = domainProblem;
+  else {
+    const claimed = await claimedDomainProblem(knex, domains, ownerEmail);
+    if (claimed) errors.validDomains = claimed;
+  }
   const found = await knex('countries').whereIn('id', countries).count({ n: '*' });
   if (Number(found[0].n) !== countries.length) errors.countries = 'countries.errors.notFound';
   if (Object.keys(errors).length) throw badRequest(errors);

@@ -1,12 +1,10 @@
 /** Email texts of accounts and sign-up: links, confirmations, invitations, approval and rejection. */
 import { t } from '../../../i18n';
 import type { Config } from '../../config';
-import { html, plainName } from './templates';
+import { emailOf, html, linkedAs, plainName, signInAt } from './templates';
 import { formatDate } from '../../../schema/rules/dates';
 
-function mail(config: Config, subject: string, lines: string[]) {
-  return { subject, text: lines.join('\n\n'), html: html(config, lines) };
-}
+const mail = emailOf;
 
 /**
  * The greeting of an email to an address not proven yet (a sign-up's link or code, an email change's confirmation):
@@ -23,7 +21,7 @@ export function magicLinkEmail(config: Config, firstName: string | null, url: st
   return mail(config, `Your ${config.productName} sign-in link`, [
     hi(firstName),
     `Open this link to sign in to ${config.productName}:`,
-    url,
+    linkedAs(config, url, url, 'signIn'),
     'It works once and expires in 15 minutes. If you did not ask for it, you can ignore this email.',
   ]);
 }
@@ -33,7 +31,7 @@ export function communitySignupLinkEmail(config: Config, url: string) {
   return mail(config, `Finish joining the ${config.productName} community`, [
     hiUnproven(),
     `Open this link to confirm your address and finish joining the ${config.productName} community:`,
-    url,
+    linkedAs(config, url, url, 'finishJoining'),
     'It works once and expires in 15 minutes. If you did not ask to join, you can ignore this email: nothing was created.',
   ]);
 }
@@ -46,7 +44,7 @@ export function accountExistsNotice(config: Config, firstName: string | null) {
   return mail(config, `Someone tried to sign up to ${config.productName} with your address`, [
     hi(firstName),
     `Someone tried to sign up to ${config.productName} with this email address. It already belongs to your account, so nothing was created or changed.`,
-    `If that was you, sign in at ${config.publicUrl}/auth/login instead. If not, you can ignore this email.`,
+    signInAt(config, (url) => `If that was you, sign in at ${url} instead. If not, you can ignore this email.`),
   ]);
 }
 
@@ -55,7 +53,7 @@ export function confirmEmailEmail(config: Config, url: string) {
   return mail(config, `Confirm your new ${config.productName} email address`, [
     hiUnproven(),
     'You asked to use this address for your account. Open this link to confirm it:',
-    url,
+    linkedAs(config, url, url, 'confirmEmail'),
     'The link expires in 24 hours. Until you confirm, you keep signing in with your current address.',
   ]);
 }
@@ -102,11 +100,18 @@ export function adminNewCompanyEmail(
   ownerName: string,
   ownerEmail: string,
   companyId: number,
+  clashes: { name: string; shared: string[] }[] = [],
 ) {
   return mail(config, `New company awaiting approval: ${companyName}`, [
     `${companyName} signed up through self sign-up and is pending approval.`,
     `Requested by ${ownerName} <${ownerEmail}>.`,
-    `Review it in the console: ${consoleCompanyUrl(config, companyId)}`,
+    ...clashes.map((c) => t('portal.signupDomainClash', { domains: c.shared.join(', '), company: plainName(c.name) })),
+    linkedAs(
+      config,
+      `Review it in the console: ${consoleCompanyUrl(config, companyId)}`,
+      consoleCompanyUrl(config, companyId),
+      'reviewCompany',
+    ),
   ]);
 }
 
@@ -119,7 +124,10 @@ export function companyApprovedEmail(
   return mail(config, `${companyName} is approved on ${config.productName}`, [
     hi(firstName),
     `Good news: ${companyName} is approved. Your free trial runs until ${formatDate(trialEndsAt) ?? trialEndsAt}.`,
-    `Sign in at ${config.publicUrl}/auth/login to start your first project. Curated candidates arrive within 3 business days.`,
+    signInAt(
+      config,
+      (url) => `Sign in at ${url} to start your first project. Curated candidates arrive within 3 business days.`,
+    ),
   ]);
 }
 
@@ -140,7 +148,7 @@ export function invitationEmail(config: Config, typedCompanyName: string, invite
   return mail(config, `You are invited to join ${companyName} on ${config.productName}`, [
     hiUnproven(),
     `${inviterName ? plainName(inviterName) : 'Your colleague'} invited you to join ${companyName} on ${config.productName}.`,
-    `Open this link to set up your account: ${url}`,
+    linkedAs(config, `Open this link to set up your account: ${url}`, url, 'setUpAccount'),
     'The invitation expires in 3 days.',
   ]);
 }
@@ -165,7 +173,12 @@ export function communityWelcomeEmail(config: Config, firstName: string | null) 
     'Your community account is ready.',
     config.communityUrl
       ? `Join the conversation at ${config.communityUrl}`
-      : `We will email you when roles that fit you open up. See what happens next at ${config.publicUrl}/community/welcome`,
+      : linkedAs(
+          config,
+          `We will email you when roles that fit you open up. See what happens next at ${config.publicUrl}/community/welcome`,
+          `${config.publicUrl}/community/welcome`,
+          'whatNext',
+        ),
   ]);
 }
 

@@ -33,7 +33,9 @@ export function useLoginCompletion() {
       }
       if (!viewer) throw new ApiError(403, 'user.statusErr', t('user.statusErr'), {}, 'userStatusErr');
       const to = landingAfterLogin(viewer, options.redirect ?? login.redirectUrl);
-      signIn(login, { to, state: options.newUser ? { newUser: true } : undefined });
+      // A fresh sign-up, or anyone's first sign-in ever (the server knows: a founder's first sign-in after approval).
+      const newUser = options.newUser || login.firstSignIn === true;
+      signIn(login, { to, state: newUser ? { newUser: true } : undefined });
     },
     [signIn],
   );

@@ -41,12 +41,25 @@ function useFocusHandover(open: boolean) {
   return { panel, button };
 }
 
-export function ChatWidget({ projectId, title }: { projectId: string; title: string }) {
+/**
+ * `advocate` is the project's talent advocate's name (null when none is assigned); once the conversation exists, its
+ * assignee is who answers (the admins all when nobody is), so the subtitle promises nobody who is not there.
+ */
+export function ChatWidget({
+  projectId,
+  title,
+  advocate,
+}: {
+  projectId: string;
+  title: string;
+  advocate?: string | null;
+}) {
   const [open, setOpen] = useState(false);
   const { panel, button } = useFocusHandover(open);
   const visible = usePageVisible();
   const chat = useConversation({ projectId }, 'companyUser', open && visible);
   const unread = chat.conversation?.unread ?? 0;
+  const answerer = chat.conversation ? chat.conversation.assignee?.name : advocate;
   // The button is named by the words it shows (WCAG 2.5.3), the unread count added for screen readers only.
   const name = t('chat.widget.open');
   const unreadSuffix = unread ? t('chat.widget.unreadSuffix', { count: unread }) : '';
@@ -108,7 +121,7 @@ export function ChatWidget({ projectId, title }: { projectId: string; title: str
                 {t('chat.widget.title', { project: title })}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                {t('chat.widget.subtitle')}
+                {answerer ? t('chat.widget.subtitleAdvocate', { name: answerer }) : t('chat.widget.subtitle')}
               </Typography>
             </Box>
             <IconButton aria-label={t('chat.widget.close')} onClick={() => setOpen(false)}>

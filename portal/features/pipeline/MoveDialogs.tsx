@@ -130,7 +130,7 @@ interface Props {
   /** The mover is an admin: a reveal is to the project's company, not theirs. */
   isAdmin?: boolean;
   /** The project: whether a plan binds it, and the company whose trial and balance the charged steps speak of. */
-  project?: Pick<ProjectDetail, 'projectType' | 'company'>;
+  project?: Pick<ProjectDetail, 'projectType' | 'company' | 'advocate'>;
   resolve(answer?: { reject?: RejectData; schedule?: ScheduleData; withoutGuarantee?: boolean }): void;
   cancel(): void;
 }
@@ -270,7 +270,12 @@ export function MoveDialogs({ prompt, busy, error, fields, isRaas, isAdmin, proj
         ? t(`${R}.title${variant}`, { n: count })
         : t(count > 1 ? `${R}.titleStaysBulk` : `${R}.titleStays`, { n: count });
       const message = !revealed
-        ? t(`${R}.textStays`, { stage })
+        ? t(`${R}.textStays`, {
+            stage,
+            reach: project?.advocate?.name
+              ? t(`${R}.reachAdvocate`, { name: project.advocate.name })
+              : t(`${R}.reachTeam`),
+          })
         : staying
           ? t(`${R}.textMixed`, { revealed, staying })
           : t(`${R}.text${variant}${whose}`, { stage });

@@ -31,7 +31,7 @@ export function SupportChatButton({ project }: { project: ProjectDetail }) {
   if (!idle) return null;
   return (
     <Suspense fallback={null}>
-      <ChatWidget projectId={String(project.id)} title={project.title} />
+      <ChatWidget projectId={String(project.id)} title={project.title} advocate={project.advocate?.name ?? null} />
     </Suspense>
   );
 }

@@ -7,20 +7,9 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  Card,
-  MenuItem,
-  Stack,
-  TablePagination,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, MenuItem, Stack, TablePagination, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useAddressParams } from '../../components/useAddressState';
 import { t } from '../../../i18n';
 import { pagerLabels } from '../../components/pagerLabels';
@@ -43,13 +32,13 @@ import { ProjectsToolbar } from './ProjectsToolbar';
 import { PAGE_SIZES, readProjectsQuery, STATUS_VALUES, writeProjectsQuery, type ProjectsQuery } from './projectsQuery';
 import { projectsViewOf, VIEW_TITLE_KEYS, type ProjectsView } from './projectViews';
 import { useProjectsList } from './useProjectsList';
+import { seesSharedOnly, WelcomeBanner } from './WelcomeBanner';
 
 const L = 'portal.projectsPortal.list';
 
 export function ProjectsPage() {
   const [params, editParams] = useAddressParams();
-  const location = useLocation();
-  const { user, viewer } = useAuth();
+  const { viewer } = useAuth();
   const notify = useNotify();
   const isAdmin = viewer?.role === 'admin';
   const requested = projectsViewOf(params);
@@ -65,7 +54,6 @@ export function ProjectsPage() {
   const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState(false);
   const [panel, setPanel] = useState<{ kind: 'settings' | 'share'; guid: string }>();
-  const newUser = (location.state as { newUser?: boolean } | null)?.newUser === true;
   const addOpen = adding || params.get('add_project') === 'true';
 
   const update = useCallback(
@@ -148,12 +136,7 @@ export function ProjectsPage() {
   return (
     <>
       <PageHeader title={t(VIEW_TITLE_KEYS[view])} subtitle={t(`${L}.subtitle.${view}`)} actions={addButton} />
-      {newUser && (
-        <Alert severity="success" sx={{ mb: 3 }} data-testid="welcome-new-user">
-          <AlertTitle>{t('portal.projects.welcomeTitle', { name: user?.firstName ?? '' })}</AlertTitle>
-          {t('portal.projects.welcomeText', { companyName: user?.companyName ?? '' })}
-        </Alert>
-      )}
+      <WelcomeBanner />
       <ProjectStatsCards stats={stats} status={query.status} onStatus={(status) => update({ status })} />
       <Card>
         <ProjectsToolbar query={query} update={update} />
@@ -216,7 +199,11 @@ export function ProjectsPage() {
               <EmptyState
                 icon={<WorkOutlineOutlined />}
                 title={t(`${L}.emptyTitle`)}
-                description={t(`${L}.emptyText.${view}`)}
+                description={
+                  view === 'all' && seesSharedOnly(viewer)
+                    ? t('portal.projects.emptyShared')
+                    : t(`${L}.emptyText.${view}`)
+                }
                 action={view === 'all' || view === 'mine' ? addButton : undefined}
               />
             )}
