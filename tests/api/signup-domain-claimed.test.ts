@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
 import { mailsTo } from '../helpers/mailbox';
-import { signUpCompany, singaporeId } from '../helpers/signup';
+import { confirmedSignup, signUpCompany, singaporeId } from '../helpers/signup';
 
 const base = '/api/v1/auth/company/self/signup';
 let t: TestApp;
@@ -18,19 +18,7 @@ beforeAll(async () => {
 });
 
 /** Steps 1 and the code for this address; answers the confirmed draft's token. */
-async function confirmed(email: string): Promise<string> {
-  const person = { firstName: 'Eve', lastName: 'Shadow', email, phone: '+659 123 45678', jobTitle: 'Founder' };
-  const one = await t.http
-    .post(`${base}/step-1`)
-    .send({ ...person, agreeTerms: true })
-    .expect(200);
-  const { signupToken } = one.body as { signupToken: string };
-  await t.http
-    .post(`${base}/confirm-email`)
-    .send({ signupToken, code: await t.lastCode(email) })
-    .expect(200);
-  return signupToken;
-}
+const confirmed = (email: string) => confirmedSignup(t, email, { firstName: 'Eve', lastName: 'Shadow' });
 
 async function stepTwo(signupToken: string, companyName: string, validDomains: string[]) {
   return t.http.post(`${base}/step-2`).send({

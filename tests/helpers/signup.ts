@@ -21,20 +21,31 @@ export async function singaporeId(t: TestApp): Promise<number> {
   return (await t.knex('countries').where('code', 'SG').first('id')).id as number;
 }
 
-/** Steps 1 to 3 of a self sign-up; answers the pending company's id. */
-export async function signUpCompany(t: TestApp, o: SignUpOptions): Promise<number> {
+/** Step 1 and the emailed code for `email`: answers the confirmed draft's token. */
+export async function confirmedSignup(
+  t: TestApp,
+  email: string,
+  person: Record<string, unknown> = {},
+): Promise<string> {
   const base = '/api/v1/auth/company/self/signup';
-  const { email, companyName } = o;
-  const person = { firstName: 'Ada', lastName: 'Byron', email, phone: '+659 123 45678', jobTitle: 'Founder' };
+  const details = { firstName: 'Ada', lastName: 'Byron', email, phone: '+659 123 45678', jobTitle: 'Founder' };
   const one = await t.http
     .post(`${base}/step-1`)
-    .send({ ...person, ...o.person, agreeTerms: true })
+    .send({ ...details, ...person, agreeTerms: true })
     .expect(200);
   const { signupToken } = one.body as { signupToken: string };
   await t.http
     .post(`${base}/confirm-email`)
     .send({ signupToken, code: await t.lastCode(email) })
     .expect(200);
+  return signupToken;
+}
+
+/** Steps 1 to 3 of a self sign-up; answers the pending company's id. */
+export async function signUpCompany(t: TestApp, o: SignUpOptions): Promise<number> {
+  const base = '/api/v1/auth/company/self/signup';
+  const { email, companyName } = o;
+  const signupToken = await confirmedSignup(t, email, o.person);
   await t.http
     .post(`${base}/step-2`)
     .send({
