@@ -96,7 +96,7 @@ export interface AdminRequestRow {
   /** Null where the caller may not see the candidate's contact (the channel tells of their phone). */
   channel: Channel | null;
   /** How a WhatsApp request's message went (the reason when it failed); null for email, or where `channel` is. */
-  whatsapp: { state: 'pending' | 'delivered' | 'failed'; reason: string | null } | null;
+  delivery: { state: 'pending' | 'delivered' | 'failed'; reason: string | null } | null;
   state: RequestState;
   createdAt: string;
   answeredAt: string | null;

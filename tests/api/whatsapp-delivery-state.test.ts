@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => close?.());
 
-type Row = { candidate: { id: string }; channel: string | null; whatsapp: { state: string; reason: string | null } };
+type Row = { candidate: { id: string }; channel: string | null; delivery: { state: string; reason: string | null } };
 
 /** The candidate's request as `who` reads it in the list, and the list's raw body. */
 async function rowOf(who: Client, projectId: number, candidate: number) {
@@ -55,22 +55,22 @@ async function sent(candidate: number, requestAction = 'request_interview') {
 describe('The interview-request list shows how a WhatsApp message went', () => {
   it('pending once sent, delivered when the provider reports it', async () => {
     const { project, messageId } = await sent(ids[0]);
-    expect((await rowOf(admin, project.id, ids[0])).row?.whatsapp).toEqual({ state: 'pending', reason: null });
+    expect((await rowOf(admin, project.id, ids[0])).row?.delivery).toEqual({ state: 'pending', reason: null });
     expect((await standIn.status(messageId, 'delivered')).status).toBe(200);
-    expect((await rowOf(admin, project.id, ids[0])).row?.whatsapp).toEqual({ state: 'delivered', reason: null });
-    expect((await rowOf(company, project.id, ids[0])).row?.whatsapp).toEqual({ state: 'delivered', reason: null });
+    expect((await rowOf(admin, project.id, ids[0])).row?.delivery).toEqual({ state: 'delivered', reason: null });
+    expect((await rowOf(company, project.id, ids[0])).row?.delivery).toEqual({ state: 'delivered', reason: null });
   });
 
   it('a failure the webhook reports later is kept with a readable reason, by its code', async () => {
     const { project, messageId } = await sent(ids[1], 'send_jd');
     await standIn.status(messageId, 'failed', [{ code: 131026, title: 'Message undeliverable' }]);
     const { row } = await rowOf(admin, project.id, ids[1]);
-    expect(row?.whatsapp).toEqual({
+    expect(row?.delivery).toEqual({
       state: 'failed',
       reason:
         'Not delivered: the number is not on WhatsApp or cannot receive the message. Contact the candidate by email.',
     });
-    expect((await rowOf(company, project.id, ids[1])).row?.whatsapp).toEqual(row?.whatsapp);
+    expect((await rowOf(company, project.id, ids[1])).row?.delivery).toEqual(row?.delivery);
   });
 
   it('the 24-hour window and an unsupported type in our words, any other code by the provider’s title', async () => {
@@ -83,8 +83,8 @@ describe('The interview-request list shows how a WhatsApp message went', () => {
       const { project, messageId } = await sent(candidate);
       await standIn.status(messageId, 'failed', [{ code, title }]);
       const { row } = await rowOf(admin, project.id, candidate);
-      expect(row?.whatsapp.state).toBe('failed');
-      expect(row?.whatsapp.reason).toMatch(reason);
+      expect(row?.delivery.state).toBe('failed');
+      expect(row?.delivery.reason).toMatch(reason);
     }
   });
 
@@ -93,7 +93,7 @@ describe('The interview-request list shows how a WhatsApp message went', () => {
     const { project } = await requestByWhatsapp(t.knex, company, ids[5]);
     await runJobs(t);
     const { row } = await rowOf(admin, project.id, ids[5]);
-    expect(row?.whatsapp).toEqual({
+    expect(row?.delivery).toEqual({
       state: 'failed',
       reason:
         'Not sent: the phone number is not a valid number of the candidate’s location (GB). Correct it on the profile.',
@@ -105,9 +105,9 @@ describe('The interview-request list shows how a WhatsApp message went', () => {
     const { project, messageId } = await sent(anonymous);
     await standIn.status(messageId, 'failed', [{ code: 131026, title: 'Message undeliverable' }]);
     await t.knex('candidates').where('id', anonymous).update({ anonymous: true });
-    expect((await rowOf(admin, project.id, anonymous)).row?.whatsapp.state).toBe('failed');
+    expect((await rowOf(admin, project.id, anonymous)).row?.delivery.state).toBe('failed');
     const { row, raw } = await rowOf(company, project.id, anonymous);
-    expect(row).toMatchObject({ channel: null, whatsapp: null });
+    expect(row).toMatchObject({ channel: null, delivery: null });
     const phone = (await t.knex('candidates').where('id', anonymous).first('phone')).phone as string;
     expect(raw).not.toContain(phone.replace(/\D/g, '').slice(-7));
   });

@@ -9,7 +9,7 @@
  * boundaries in SQL; without it they are UTC days; a zone the runtime or PostgreSQL does not know is a 400 on
  * `timeZone`. The candidate is named through the candidate gate, by their place in the
  * project: an anonymous candidate stays "Anonymous candidate" until revealed, and the text filter
- * matches only the names the caller may read. A request sent by WhatsApp tells how its message went (`whatsapp`:
+ * matches only the names the caller may read. A request sent by WhatsApp tells how its message went (`delivery`:
  * pending, delivered, or failed with the reason the qualify dialog words the same way), only where its channel is shown
  * (channelShownSql: the gate shows the contact); the reasons name no number.
  */
@@ -205,7 +205,7 @@ export async function interviewRequestList(
       id: `InterviewRequest:${r.id}`,
       kind: r.kind === REQUEST_KIND.interview ? 'interview' : 'whitelist',
       channel: channelOut(r.channel, channelShown(r)),
-      whatsapp: whatsappOut(
+      delivery: whatsappOut(
         channelOut(r.channel, channelShown(r)),
         r.whatsapp_status ?? null,
         r.whatsapp_error ?? null,

@@ -74,7 +74,7 @@ export async function requestsOfProject(knex: Knex, projectId: number, viewer: V
       id: `InterviewRequest:${r.id}`,
       state: stateName(r.state),
       channel: channelOut(r.channel, Boolean(r.channel_shown)),
-      whatsapp: whatsappOut(channelOut(r.channel, Boolean(r.channel_shown)), r.whatsapp_status, r.whatsapp_error),
+      delivery: whatsappOut(channelOut(r.channel, Boolean(r.channel_shown)), r.whatsapp_status, r.whatsapp_error),
       sentAt: iso(r.created_at),
       sentByName: r.sent_by_name,
       answeredAt: iso(r.answered_at),

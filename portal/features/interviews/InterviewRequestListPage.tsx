@@ -237,14 +237,14 @@ export function InterviewRequestListPage() {
                     <TableCell>{t(`portal.interviews.status.${r.kind}`)}</TableCell>
                     <TableCell sx={{ minWidth: 160, maxWidth: 260 }} data-testid="request-channel">
                       {r.channel ? t(`entities.interviewRequest.enums.channel.${r.channel}`) : '—'}
-                      {r.whatsapp && (
+                      {r.delivery && (
                         <Typography
                           variant="body2"
-                          color={r.whatsapp.state === 'failed' ? 'error' : 'text.secondary'}
+                          color={r.delivery.state === 'failed' ? 'error' : 'text.secondary'}
                           data-testid="request-whatsapp"
                         >
                           {/* A failure's reason says so itself ("Not sent: …", "Not delivered: …"). */}
-                          {r.whatsapp.reason ?? t(`portal.interviews.list.whatsapp.${r.whatsapp.state}`)}
+                          {r.delivery.reason ?? t(`portal.interviews.list.whatsapp.${r.delivery.state}`)}
                         </Typography>
                       )}
                     </TableCell>
