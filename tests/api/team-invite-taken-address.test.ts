@@ -105,7 +105,7 @@ describe('Approval does not name the colleagues who have an account', () => {
   it('A named colleague with an account by approval is invited like the others, and the owner is not told who', async () => {
     const sg = (await t.knex('countries').where('code', 'SG').first('id')).id;
     const step = (n: number, body: object) => t.http.post(`/api/v1/auth/company/self/signup/step-${n}`).send(body);
-    const boss = 'boss@initech.example.com';
+    const boss = 'boss@initrode.example.com';
     const { signupToken } = (
       await step(1, {
         firstName: 'Bill',
@@ -122,34 +122,34 @@ describe('Approval does not name the colleagues who have an account', () => {
       .expect(200);
     await step(2, {
       signupToken,
-      companyName: 'Initech',
-      legalEntityName: 'Initech Pte. Ltd.',
+      companyName: 'Initrode',
+      legalEntityName: 'Initrode Pte. Ltd.',
       companyRegistrationNumber: '202499998Z',
       address: '1 Raffles Place, Singapore 048616',
       countries: [sg],
-      validDomains: ['initech.example.com'],
+      validDomains: ['initrode.example.com'],
     }).expect(200);
     await step(3, {
       signupToken,
       invites: [
-        { email: 'peter@initech.example.com', role: 2 },
-        { email: 'milton@initech.example.com', role: 2 },
+        { email: 'peter@initrode.example.com', role: 2 },
+        { email: 'milton@initrode.example.com', role: 2 },
       ],
     }).expect(200);
     // Milton becomes a candidate before the company is approved.
     await t
       .knex('candidates')
-      .insert({ email: 'milton@initech.example.com', first_name: 'Milton', last_name: 'W', status: 1 });
-    const company = await t.knex('companies').where('company_name', 'Initech').first('id');
+      .insert({ email: 'milton@initrode.example.com', first_name: 'Milton', last_name: 'W', status: 1 });
+    const company = await t.knex('companies').where('company_name', 'Initrode').first('id');
     await t.http.put(`/api/v1/companies/Company:${company.id}`).set(admin).send({ status: 1 }).expect(200);
 
     const subjects = (await mailsTo(t.knex, boss)).map((m) => m.subject);
-    expect(subjects).toContain('Initech is approved on Talentbase');
-    for (const mail of await mailsTo(t.knex, boss)) expect(mail.text).not.toContain('milton@initech.example.com');
+    expect(subjects).toContain('Initrode is approved on Talentbase');
+    for (const mail of await mailsTo(t.knex, boss)) expect(mail.text).not.toContain('milton@initrode.example.com');
     const pending = await t.knex('company_users').where({ company_id: company.id, status: 0 }).orderBy('email');
-    expect(pending.map((u) => u.email)).toEqual(['milton@initech.example.com', 'peter@initech.example.com']);
-    expect((await lastMail(t.knex, 'milton@initech.example.com')).subject).toBe(
-      'Initech tried to invite you to Talentbase',
+    expect(pending.map((u) => u.email)).toEqual(['milton@initrode.example.com', 'peter@initrode.example.com']);
+    expect((await lastMail(t.knex, 'milton@initrode.example.com')).subject).toBe(
+      'Initrode tried to invite you to Talentbase',
     );
   });
 });
