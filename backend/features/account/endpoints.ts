@@ -3,6 +3,7 @@
  * profile picture), confirm a changed email (only in the owner's own session), and remember that
  * the info video was watched. Which fields a person has is read from their entity's declaration.
  * A picture is stored without its metadata (picture.ts): a photo's EXIF can hold where it was taken.
+ * A national phone number is read in the person's country when one is known (phoneCountry.ts).
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -23,6 +24,7 @@ import { defineEndpoint } from '../../endpoints/define';
 import { badRequest, forbidden, unauthorized } from '../../errors';
 import { assertCompanyEmail, confirmEmailChange, requestEmailChange } from './emailChange';
 import { writeOwnDetails } from '../talent';
+import { accountPhoneCountry } from './phoneCountry';
 import { pictureExtension, pictureWithoutMetadata, PROFILE_PIC_MAX_BYTES } from './picture';
 
 const ENTITY: Record<AccountKind, EntityDef> = { admin, companyUser, candidate, community: communityUser };
@@ -74,7 +76,7 @@ export async function updateAccount(
   const account = await signedInAccount(knex, actor);
   const entity = ENTITY[account.kind];
   const writable = new Set<string>(ACCOUNT_FIELDS.filter((name) => name in entity.fields));
-  const data = validateRecord(entity, body, 'update', writable);
+  const data = validateRecord(entity, body, 'update', writable, await accountPhoneCountry(knex, account));
   let ext: string | undefined;
   let picture: Buffer | undefined;
   if (file) {

@@ -31,6 +31,8 @@ export interface CheckOptions {
   today?: Today;
   /** Hears every referenced id that exists, for locking them before a bulk write. */
   onRef?: (entityName: string, id: number) => void;
+  /** The country (ISO code) a national phone number is read in: the candidate's current location's. */
+  phoneCountry?: string;
 }
 
 function collect(errors: FieldErrors, run: () => void): void {
@@ -70,7 +72,17 @@ export function checkCandidate(
   const errors: FieldErrors = {};
   let data: Record<string, unknown> = {};
   let children: ChildWrite[] = [];
-  collect(errors, () => (data = validateRecord(candidate, input, options.existing ? 'update' : 'create')));
+  collect(
+    errors,
+    () =>
+      (data = validateRecord(
+        candidate,
+        input,
+        options.existing ? 'update' : 'create',
+        undefined,
+        options.phoneCountry,
+      )),
+  );
   collect(errors, () => (children = validateChildren(candidate, input)));
   if (Object.keys(errors).length) return { errors };
   Object.assign(errors, candidateProblems({ data, children }, options));

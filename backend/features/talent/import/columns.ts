@@ -21,6 +21,8 @@ export interface ImportMaps {
   admins: Map<string, number>;
   countries: Map<string, number>;
   industries: Map<string, number>;
+  /** Each city's country (ISO code): a row's national phone number is read in its current location's country. */
+  cityCountries: Map<number, string>;
 }
 
 /** Columns copied as they are (the API validates them). */
@@ -125,6 +127,9 @@ export async function loadImportMaps(knex: Knex): Promise<ImportMaps> {
     admins,
     countries: await named('countries'),
     industries: await named('industries'),
+    cityCountries: new Map(
+      ((await knex('cities').select('id', 'code')) as { id: number; code: string }[]).map((c) => [c.id, c.code]),
+    ),
   };
 }
 

@@ -120,8 +120,11 @@ export async function prepareBatch(
     }
     const stored = existing.get(emails[index]);
     const refs: number[] = [];
+    // A national phone number is read in the row's current location's country (else the stored one's), as the API does.
+    const location = 'currentLocationId' in mapped.input ? mapped.input.currentLocationId : stored?.currentLocationId;
     const checked = checkCandidate(mapped.input, {
       existing: stored,
+      phoneCountry: typeof location === 'number' ? ctx.maps.cityCountries.get(location) : undefined,
       refs: ctx.refs,
       today: ctx.today,
       onRef: (name, id) => refs.push(REF_INDEX.get(name) as number, id),
