@@ -59,19 +59,19 @@ describe('Company sign-up', () => {
 
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Tan');
-    await page.getByLabel('Email').fill('ada.tan@initech.example.com');
+    await page.getByLabel('Email').fill('ada.tan@initrode.example.com');
     await page.getByLabel('Phone').fill('+659 123 4567');
     await page.getByLabel('Job title').fill('Founder');
     await page.getByRole('checkbox', { name: /I agree to the/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    await page.getByLabel('Confirmation code').fill(await e2e.lastCode('ada.tan@initech.example.com'));
+    await page.getByLabel('Confirmation code').fill(await e2e.lastCode('ada.tan@initrode.example.com'));
     await page.getByLabel('Confirmation code').press('Enter');
     await page.waitForURL(`${e2e.baseUrl}/auth/company/signup/2`);
     await expect.poll(() => focused(page)).toBe('H1 About your company');
 
-    await page.getByLabel('Company name').fill('Initech');
-    await page.getByLabel('Legal entity name').fill('Initech Pte. Ltd.');
+    await page.getByLabel('Company name').fill('Initrode');
+    await page.getByLabel('Legal entity name').fill('Initrode Pte. Ltd.');
     await page.getByLabel('Registration number').fill('202498765K');
     await page.getByLabel('Registered address').fill('1 Raffles Place, Singapore 048616');
     await page.getByLabel('Hiring countries').fill('Singapore');
