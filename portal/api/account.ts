@@ -8,6 +8,8 @@ export interface Account {
   phone: string | null;
   jobTitle: string | null;
   profilePic: string | null;
+  /** The country a national phone number is read in (a candidate's location's, a company's only one), else null. */
+  phoneCountry?: string | null;
 }
 
 export interface AccountUpdate {

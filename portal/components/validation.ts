@@ -22,7 +22,8 @@ export const emailError = (value: string, field = 'email') => problemOf(emailAdd
 
 export const businessEmailError = (value: string) => problemOf(businessEmail(), value);
 
-export const phoneError = (value: string, isRequired = true) => problemOf(phoneNumber(isRequired), value);
+export const phoneError = (value: string, isRequired = true, country?: string | null) =>
+  problemOf(phoneNumber(isRequired, country), value);
 
 /** A verification code is required and must be complete (6 digits). */
 export const codeError = (value: string) => problemOf(verificationCode(), value);

@@ -70,8 +70,8 @@ export const emailAddress = (field = 'email') =>
 export const businessEmail = () =>
   emailAddress().refine((e) => !EMAIL_PATTERN.test(e) || isBusinessDomain(domainOf(e)), 'email.errors.businessEmail');
 
-/** A phone number (schema/validation/phone.ts), required or not. */
-export const phoneNumber = (required = true) =>
+/** A phone number (schema/validation/phone.ts), required or not; a national one is read in `country` when known. */
+export const phoneNumber = (required = true, country?: string | null) =>
   z
     .string()
     .trim()
@@ -79,8 +79,8 @@ export const phoneNumber = (required = true) =>
       if (!s) {
         if (required) ctx.addIssue({ code: 'custom', message: 'phone.errors.required' });
       } else {
-        // No country is known on these forms: a national number is asked for with its country code.
-        const problem = phoneProblem(s);
+        // Without a country (the sign-up forms) a national number is asked for with its country code.
+        const problem = phoneProblem(s, country);
         if (problem) ctx.addIssue({ code: 'custom', message: `phone.errors.${problem}` });
       }
     });

@@ -29,6 +29,8 @@ describe('A national phone number on the account page', () => {
     expect(res.body.data.phone).toBe('+6591234567');
     const stored = await t.knex('candidates').where('email', 'candidate@example.com').first('phone');
     expect(stored.phone).toBe('+6591234567');
+    // The page reads the number as the server does: it is told the country.
+    expect((await t.http.get('/api/v1/auth/account').set(bearer(token))).body.phoneCountry).toBe('SG');
   });
 
   it('A company user of a company in Singapore alone saves it; a company in two countries asks for the code', async () => {

@@ -32,6 +32,8 @@ describe('The account page: own details, profile picture, email change', () => {
       phone: expect.any(String),
       jobTitle: 'Head of Talent',
       profilePic: null,
+      // Acme hires in more than one country: a national number needs its country code.
+      phoneCountry: null,
     });
     await t.http.get('/api/v1/auth/account').expect(401);
   });
@@ -200,6 +202,7 @@ describe('The account page: own details, profile picture, email change', () => {
       phone: null,
       jobTitle: null,
       profilePic: null,
+      phoneCountry: null,
     });
     const res = await t.http
       .put('/api/v1/auth/account')

@@ -50,6 +50,8 @@ async function accountDetails(knex: Knex, account: Account) {
     phone: row.phone ?? null,
     jobTitle: row.jobTitle ?? null,
     profilePic: row.profilePic ?? null,
+    // The country a national phone number is read in (phoneCountry.ts), so the page checks it as the server does.
+    phoneCountry: (await accountPhoneCountry(knex, account)) ?? null,
   };
 }
 

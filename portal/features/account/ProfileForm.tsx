@@ -95,7 +95,7 @@ export function ProfileForm() {
       firstName: required('firstName', values.firstName),
       lastName: required('lastName', values.lastName),
       email: emailError(values.email),
-      phone: phoneError(values.phone, companySide),
+      phone: phoneError(values.phone, companySide, account?.phoneCountry),
       jobTitle: companySide ? required('jobTitle', values.jobTitle) : undefined,
     });
     setErrors(found);
@@ -110,7 +110,11 @@ export function ProfileForm() {
       if (res.success === false) {
         notify(t('messages.saveError'), 'error');
       } else {
-        const saved = res.data ?? { ...values, profilePic: account?.profilePic ?? null };
+        const saved = res.data ?? {
+          ...values,
+          profilePic: account?.profilePic ?? null,
+          phoneCountry: account?.phoneCountry,
+        };
         draft.forget();
         setAccount({ ...saved });
         setValues(valuesOf(saved));
