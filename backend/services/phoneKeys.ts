@@ -33,3 +33,13 @@ export async function locationCountries(knex: Knex, locationIds: unknown[]): Pro
   const rows = (await knex('cities').whereIn('id', ids).select('id', 'code')) as { id: number; code: string }[];
   return new Map(rows.map((r) => [r.id, r.code]));
 }
+
+/** The country (ISO code) of a candidate's current location, where a national number of theirs was written. */
+export async function candidateCountry(knex: Knex, candidateId: number | undefined): Promise<string | undefined> {
+  if (candidateId === undefined) return undefined;
+  const row = await knex('candidates as c')
+    .join('cities as l', 'l.id', 'c.current_location_id')
+    .where('c.id', candidateId)
+    .first('l.code');
+  return (row?.code as string | undefined) ?? undefined;
+}

@@ -5,16 +5,10 @@
  */
 import type { Knex } from 'knex';
 import type { Account } from '../../auth/accounts';
-import { candidatePhoneCountry } from '../talent';
+import { candidateCountry } from '../../services/phoneKeys';
 
 export async function accountPhoneCountry(knex: Knex, account: Account): Promise<string | undefined> {
-  if (account.kind === 'candidate') {
-    const stored = await knex('candidates').where('id', account.id).first('current_location_id');
-    return candidatePhoneCountry(knex, undefined, {
-      id: account.id,
-      currentLocationId: stored?.current_location_id ?? null,
-    });
-  }
+  if (account.kind === 'candidate') return candidateCountry(knex, account.id);
   if (account.kind !== 'companyUser') return undefined;
   const codes = (await knex('company_users as u')
     .join('companies as c', 'c.id', 'u.company_id')

@@ -10,7 +10,7 @@
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { toE164 } from '../../../schema/validation/phone';
-import { locationCountries } from '../../services/phoneKeys';
+import { candidateCountry } from '../../services/phoneKeys';
 
 interface QueuedRow {
   to: string;
@@ -28,14 +28,6 @@ async function candidateOf(trx: Knex.Transaction, row: QueuedRow): Promise<numbe
   return request?.candidate_id as number | undefined;
 }
 
-/** The country (ISO code) of the candidate's current location, where a national number of theirs was written. */
-async function countryOf(trx: Knex.Transaction, candidateId: number | undefined): Promise<string | undefined> {
-  if (candidateId === undefined) return undefined;
-  const candidate = await trx('candidates').where('id', candidateId).first('current_location_id');
-  const countries = await locationCountries(trx, [candidate?.current_location_id]);
-  return countries.get(candidate?.current_location_id ?? -1);
-}
-
 /**
  * `row.to` in E.164 as the adapter is handed it, read in the candidate's country (see above); or, when it cannot be
  * read so, why the message is not sent.
@@ -45,7 +37,7 @@ export async function recipientNumber(
   row: QueuedRow,
 ): Promise<{ to: string } | { notSent: string }> {
   const international = row.to.trim().startsWith('+');
-  const country = international ? undefined : await countryOf(trx, await candidateOf(trx, row));
+  const country = international ? undefined : await candidateCountry(trx, await candidateOf(trx, row));
   const e164 = toE164(row.to, country);
   if (e164) return { to: e164 };
   if (international) return { notSent: t('whatsapp.notSent.invalidInternational') };

@@ -14,13 +14,7 @@ import { importEndpoints } from './import/endpoints';
 import { insightEndpoints } from './insights';
 import { semiActiveTagEndpoint } from './semiActiveTag';
 import { statusEndpoints } from './statusRoutes';
-export {
-  candidatePhoneCountry,
-  candidateWrites,
-  educationWrites,
-  experienceWrites,
-  writeOwnDetails,
-} from './candidates';
+export { candidateWrites, educationWrites, experienceWrites, writeOwnDetails } from './candidates';
 export { emailInUseNotice } from './emails';
 export { importCandidates, type ImportProgress } from './import/importCandidates';
 export { runImport } from './import/importJob';
