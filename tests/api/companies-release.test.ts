@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_ACTIONS } from '../../schema/rules/credits';
 import { client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { balance, payingCompany, projectBody, projectId } from '../helpers/projects';
+import { balance, projectBody, projectId, freshPayingCompany } from '../helpers/projects';
 import { bearer } from '../helpers/talent';
 
 const OWNER = 'owner@raas.example.com';
@@ -30,10 +30,7 @@ afterAll(async () => {
 
 /** The RaaS company with no open projects, 3 credits and the trial date `trial` (null: none). */
 async function fresh(trial: string | null) {
-  await t.knex('projects').where('company_id', raas).update({ status: 3 });
-  await t.knex('credit_logs').where('company_id', raas).del();
-  await t.knex('credit_lots').where('company_id', raas).del();
-  await payingCompany(t.knex, raas, 3);
+  await freshPayingCompany(t.knex, raas, 3);
   await t.knex('companies').where('id', raas).update({ trial_ends_at: trial });
 }
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Client } from '../helpers/actors';
-import { balance, payingCompany, projectBody, projectId, signInAll, type People } from '../helpers/projects';
+import { balance, projectBody, projectId, signInAll, type People, freshPayingCompany } from '../helpers/projects';
 import { testApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -47,10 +47,7 @@ const logOf = async (who: Client) => {
 
 describe("A Member's credit log", () => {
   it("lists a colleague's charge for a project not shared with them without its title, and keeps the balance", async () => {
-    await t.knex('projects').where('company_id', raas).update({ status: 3 });
-    await t.knex('credit_logs').where('company_id', raas).del();
-    await t.knex('credit_lots').where('company_id', raas).del();
-    await payingCompany(t.knex, raas, 5);
+    await freshPayingCompany(t.knex, raas, 5);
     const created = await p
       .as('raasAdmin')
       .post('/projects/create', await projectBody(t.knex, { plan: 2, title: TITLE }));

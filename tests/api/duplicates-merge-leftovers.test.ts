@@ -14,7 +14,7 @@ import { testApp, type TestApp } from '../helpers/app';
 import { adminExportFiles } from '../helpers/dataExport';
 import { pairOf } from '../helpers/duplicatePairs';
 import { makeProject } from '../helpers/interviews';
-import { balance, payingCompany, projectBody, projectId } from '../helpers/projects';
+import { balance, projectBody, projectId, freshPayingCompany } from '../helpers/projects';
 import { bearer } from '../helpers/talent';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -125,10 +125,7 @@ beforeAll(async () => {
 
   // A RaaS company's Power project, each twin guaranteed in it through the API: S first, M later.
   raas = (await t.knex('company_users').where('email', 'owner@raas.example.com').first('company_id')).company_id;
-  await t.knex('projects').where('company_id', raas).update({ status: 3 });
-  await t.knex('credit_logs').where('company_id', raas).del();
-  await t.knex('credit_lots').where('company_id', raas).del();
-  await payingCompany(t.knex, raas, 3);
+  await freshPayingCompany(t.knex, raas, 3);
   const created = await raasAdmin.post('/projects/create', await projectBody(t.knex, { plan: 2, title: 'Guarded' }));
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   power = projectId(created.body.data.id);

@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_ACTIONS } from '../../schema/rules/credits';
 import type { TestApp } from '../helpers/app';
-import { balance, payingCompany, projectBody, projectId, projectsApp, type People } from '../helpers/projects';
+import {
+  balance,
+  payingCompany,
+  projectBody,
+  projectId,
+  projectsApp,
+  type People,
+  freshPayingCompany,
+} from '../helpers/projects';
 
 let t: TestApp;
 let p: People;
@@ -22,10 +30,7 @@ afterAll(async () => {
 
 /** Starts each case from a RaaS company with no open projects, past its trial, holding `credits`. */
 async function fresh(credits: number) {
-  await t.knex('projects').where('company_id', raas).update({ status: 3 });
-  await t.knex('credit_logs').where('company_id', raas).del();
-  await t.knex('credit_lots').where('company_id', raas).del();
-  await payingCompany(t.knex, raas, credits);
+  await freshPayingCompany(t.knex, raas, credits);
 }
 
 const body = (overrides: Record<string, unknown> = {}) => projectBody(t.knex, overrides);

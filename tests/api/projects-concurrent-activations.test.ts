@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
-import { balance, payingCompany, projectBody, signInAll, type People } from '../helpers/projects';
+import { balance, payingCompany, projectBody, signInAll, type People, freshPayingCompany } from '../helpers/projects';
 
 let t: TestApp;
 let p: People;
@@ -23,10 +23,7 @@ afterAll(async () => {
 
 describe('Fifty parallel paid duplicates of a project', () => {
   it('make one copy for the one credit; the 49 others answer 409 with the credits message, no 5xx', async () => {
-    await t.knex('projects').where('company_id', raas).update({ status: 3 });
-    await t.knex('credit_logs').where('company_id', raas).del();
-    await t.knex('credit_lots').where('company_id', raas).del();
-    await payingCompany(t.knex, raas, 2);
+    await freshPayingCompany(t.knex, raas, 2);
     // A Power project (one credit); each copy is a Power project too and needs the last credit.
     const original = await p.as('raasAdmin').post('/projects/create', await projectBody(t.knex, { plan: 2 }));
     expect(original.status, JSON.stringify(original.body)).toBe(201);

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
-import { balance, payingCompany, projectBody, projectId, signInAll, type People } from '../helpers/projects';
+import { balance, projectBody, projectId, signInAll, type People, freshPayingCompany } from '../helpers/projects';
 
 let t: TestApp;
 let p: People;
@@ -21,10 +21,7 @@ afterAll(async () => {
 
 describe('Guaranteeing a candidate of a free project', () => {
   it('is refused with a clear message, and the balance and the candidate stay as they were', async () => {
-    await t.knex('projects').where('company_id', raas).update({ status: 3 });
-    await t.knex('credit_logs').where('company_id', raas).del();
-    await t.knex('credit_lots').where('company_id', raas).del();
-    await payingCompany(t.knex, raas, 2);
+    await freshPayingCompany(t.knex, raas, 2);
     const created = await p.as('raasAdmin').post('/projects/create', await projectBody(t.knex, { plan: 1 }));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.data).toMatchObject({ plan: 1, projectType: 2 });

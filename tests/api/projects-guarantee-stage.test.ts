@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_ACTIONS } from '../../schema/rules/credits';
 import { STAGES } from '../../schema/rules/pipeline';
 import { testApp, type TestApp } from '../helpers/app';
-import { balance, payingCompany, projectBody, projectId, signInAll, type People } from '../helpers/projects';
+import { balance, projectBody, projectId, signInAll, type People, freshPayingCompany } from '../helpers/projects';
 
 let t: TestApp;
 let p: People;
@@ -24,10 +24,7 @@ afterAll(async () => {
 
 describe('Guaranteeing a candidate by stage', () => {
   it('refuses a shortlisted candidate at candidateId and charges nothing; one about to be offered is guaranteed', async () => {
-    await t.knex('projects').where('company_id', raas).update({ status: 3 });
-    await t.knex('credit_logs').where('company_id', raas).del();
-    await t.knex('credit_lots').where('company_id', raas).del();
-    await payingCompany(t.knex, raas, 2);
+    await freshPayingCompany(t.knex, raas, 2);
     const created = await p.as('raasAdmin').post('/projects/create', await projectBody(t.knex, { plan: 2 }));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = projectId(created.body.data.id);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renewDueProjects } from '../../backend/features/projects';
 import { CREDIT_ACTIONS } from '../../schema/rules/credits';
 import { testApp, type TestApp } from '../helpers/app';
-import { balance, payingCompany, projectBody, projectId, signInAll, type People } from '../helpers/projects';
+import { balance, projectBody, projectId, signInAll, type People, freshPayingCompany } from '../helpers/projects';
 
 let t: TestApp;
 let p: People;
@@ -23,10 +23,7 @@ afterAll(async () => {
 });
 
 async function fresh(credits: number) {
-  await t.knex('projects').where('company_id', raas).update({ status: 3 });
-  await t.knex('credit_logs').where('company_id', raas).del();
-  await t.knex('credit_lots').where('company_id', raas).del();
-  await payingCompany(t.knex, raas, credits);
+  await freshPayingCompany(t.knex, raas, credits);
 }
 
 async function powerProject(): Promise<string> {

@@ -72,6 +72,14 @@ export async function payingCompany(knex: Knex, companyId: number, credits: numb
     );
 }
 
+/** The company as if new to paying: its projects closed, its credit history and lots gone, then `credits` granted. */
+export async function freshPayingCompany(knex: Knex, companyId: number, credits: number): Promise<void> {
+  await knex('projects').where('company_id', companyId).update({ status: 3 });
+  await knex('credit_logs').where('company_id', companyId).del();
+  await knex('credit_lots').where('company_id', companyId).del();
+  await payingCompany(knex, companyId, credits);
+}
+
 export async function balance(knex: Knex, companyId: number): Promise<number> {
   const row = await knex('credit_lots')
     .where('company_id', companyId)

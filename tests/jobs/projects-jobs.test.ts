@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCuratedEmail } from '../../backend/features/pipeline';
 import { logRecruitmentActivity } from '../../backend/services/activity';
 import { testApp, type TestApp } from '../helpers/app';
-import { balance, payingCompany, projectBody, projectId, signInAll, type People } from '../helpers/projects';
+import { balance, projectBody, projectId, signInAll, type People, freshPayingCompany } from '../helpers/projects';
 import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
@@ -33,10 +33,7 @@ const mailsTo = async (email: string) =>
 
 /** A RaaS Power project whose cycle ended an hour ago. */
 async function endedPowerProject(credits: number, title: string) {
-  await t.knex('projects').where('company_id', raas).update({ status: 3 });
-  await t.knex('credit_logs').where('company_id', raas).del();
-  await t.knex('credit_lots').where('company_id', raas).del();
-  await payingCompany(t.knex, raas, credits + 1);
+  await freshPayingCompany(t.knex, raas, credits + 1);
   const res = await p.as('raasAdmin').post('/projects/create', await projectBody(t.knex, { plan: 2, title }));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const ended = new Date(Date.now() - 3600_000);
